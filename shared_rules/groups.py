@@ -1,0 +1,120 @@
+"""Groups of cards on the table: sets, runs and colour groups, with wilds (RULES.md P10C-3,
+P10C-4, P10C-5, P10C-9).
+
+Card games pass the ``is_wild`` test of their cards: the card game's ``WILD`` card, or the board
+game's reversed joker. A laid group is described by ``(kind, a, b)``:
+
+- SET: ``a`` is the number;
+- COLOUR: ``a`` is the colour;
+- RUN: ``a`` and ``b`` are the lowest and highest numbers the run covers (wilds included).
+
+Run hits name an *end*: ``LOW`` or ``HIGH`` (which number a hit wild stands for), or ``NONE`` for
+a wild hit on a run that already spans 1..12.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from shared_rules.errors import RuleError
+from shared_rules.phases import SET, RUN, COLOUR, describe_group
+
+NONE = const(0)
+LOW = const(1)
+HIGH = const(2)
+END_NAMES = ("", "low", "high")
+
+
+def _card_wild(c):
+    return c == 0x40
+
+
+def check_group(kind, size, cards, is_wild=_card_wild):
+    """Validate an ordered list of cards as a new group needing ``size`` cards.
+
+    Returns ``(a, b)`` as described above; raises RuleError naming the rule broken. Cards are
+    number cards (``colour << 4 | number``) or wilds; a Skip never counts (P10C-5). For a run the
+    order gives the numbers the wilds stand for (P10C-4): ``3 W W`` is 3-4-5.
+    """
+    label = describe_group((kind, size))
+    if len(cards) < size:
+        raise RuleError("P10C-7", "a " + label + " needs " + str(size) + " cards, not " + str(len(cards)))
+    a = -1
+    b = 0
+    i = 0
+    for c in cards:
+        if is_wild(c):
+            i += 1
+            continue
+        if c == 0x50 or c & 15 == 0:
+            raise RuleError("P10C-5", "a Skip never counts toward a phase")
+        n = c & 15
+        if kind == SET:
+            if a < 0:
+                a = n
+            elif n != a:
+                raise RuleError("P10C-3", "a set holds cards of one number")
+        elif kind == COLOUR:
+            col = (c >> 4) & 3
+            if a < 0:
+                a = col
+            elif col != a:
+                raise RuleError("P10C-3", "a colour group holds cards of one colour")
+        else:
+            lo = n - i
+            if a < 0:
+                a = lo
+            elif lo != a:
+                raise RuleError("P10C-3", "a run is consecutive numbers in order (wilds fill the gaps)")
+        i += 1
+    if a < 0:
+        raise RuleError("P10C-4", "every group needs at least one natural card")
+    if kind == RUN:
+        b = a + len(cards) - 1
+        if a < 1 or b > 12:
+            raise RuleError("P10C-4", "a run never reaches below 1 or above 12")
+    return a, b
+
+
+def hit_ends(kind, a, b, c, is_wild=_card_wild):
+    """Where card ``c`` may be hit on a laid group (P10C-9): a tuple of ends, empty if nowhere.
+
+    Sets and colour groups give ``(NONE,)``. A natural on a run gives ``(LOW,)`` or ``(HIGH,)``;
+    a wild on a run gives every open end, or ``(NONE,)`` if the run spans 1..12.
+    """
+    if is_wild(c):
+        if kind != RUN:
+            return (NONE,)
+        if a > 1 and b < 12:
+            return (LOW, HIGH)
+        if a > 1:
+            return (LOW,)
+        if b < 12:
+            return (HIGH,)
+        return (NONE,)
+    n = c & 15
+    if c == 0x50 or n == 0:
+        return ()
+    if kind == SET:
+        return (NONE,) if n == a else ()
+    if kind == COLOUR:
+        return (NONE,) if (c >> 4) & 3 == a else ()
+    if n == a - 1:
+        return (LOW,)
+    if n == b + 1:
+        return (HIGH,)
+    return ()
+
+
+def extend(kind, a, b, end):
+    """The group's new ``(a, b)`` after a hit at ``end``."""
+    if kind == RUN:
+        if end == LOW:
+            return a - 1, b
+        if end == HIGH:
+            return a, b + 1
+    return a, b

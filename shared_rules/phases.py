@@ -1,0 +1,93 @@
+"""Phase tables and phase lists (RULES.md P10C-3, P10C-19, P10B phases).
+
+A phase is a tuple of groups; a group is ``(kind, size)`` with kind SET, RUN or COLOUR and the
+number of cards it needs at least.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from shared_rules.errors import RuleError
+
+SET = const(0)
+RUN = const(1)
+COLOUR = const(2)
+KIND_NAMES = ("set", "run", "colour")
+
+# Phase 10, the card game: phases 1..10 at index 0..9.
+CARD_PHASES = (
+    ((SET, 3), (SET, 3)),
+    ((SET, 3), (RUN, 4)),
+    ((SET, 4), (RUN, 4)),
+    ((RUN, 7),),
+    ((RUN, 8),),
+    ((RUN, 9),),
+    ((SET, 4), (SET, 4)),
+    ((COLOUR, 7),),
+    ((SET, 5), (SET, 2)),
+    ((SET, 5), (SET, 3)),
+)
+
+# Phase 10, the board game: its own ten phases.
+BOARD_PHASES = (
+    ((COLOUR, 5), (RUN, 3)),
+    ((SET, 2), (SET, 2), (SET, 2), (SET, 2)),
+    ((SET, 3), (RUN, 4)),
+    ((RUN, 4), (RUN, 4)),
+    ((COLOUR, 6), (SET, 3)),
+    ((RUN, 8),),
+    ((SET, 2), (SET, 3), (SET, 4)),
+    ((SET, 4), (SET, 4)),
+    ((RUN, 9),),
+    ((SET, 5), (SET, 3)),
+)
+
+# P10C-19: the phase lists, as phase numbers (1-based).
+PHASE_LISTS = (
+    ("all", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),
+    ("5", (1, 2, 3, 4, 5)),
+    ("8", (1, 2, 3, 4, 5, 6, 7, 8)),
+    ("odd", (1, 3, 5, 7, 9)),
+    ("even", (2, 4, 6, 8, 10)),
+)
+
+
+def phase_list(name):
+    """The phase numbers of a phase list name (P10C-19)."""
+    for key, numbers in PHASE_LISTS:
+        if key == name:
+            return numbers
+    raise RuleError("P10C-19", "unknown phase list '" + str(name) + "' (all, 5, 8, odd, even)")
+
+
+def describe_group(group):
+    """``set of 3``, ``run of 7``, ``7 of one colour``."""
+    kind, size = group
+    if kind == COLOUR:
+        return str(size) + " of one colour"
+    return KIND_NAMES[kind] + " of " + str(size)
+
+
+def describe(phase):
+    """A phase in words, grouping equal groups: ``2 sets of 3``, ``1 set of 3 + 1 run of 4``."""
+    parts = []
+    i = 0
+    while i < len(phase):
+        j = i
+        while j < len(phase) and phase[j] == phase[i]:
+            j += 1
+        kind, size = phase[i]
+        count = j - i
+        if kind == COLOUR:
+            word = str(size) + " cards of one colour"
+            parts.append(word if count == 1 else str(count) + " x " + word)
+        else:
+            noun = KIND_NAMES[kind] + ("s" if count > 1 else "")
+            parts.append(str(count) + " " + noun + " of " + str(size))
+        i = j
+    return " + ".join(parts)
