@@ -1,8 +1,8 @@
 """Groups of cards on the table: sets, runs and colour groups, with wilds (RULES.md P10C-3,
 P10C-4, P10C-5, P10C-9).
 
-Card games pass the ``is_wild`` test of their cards: the card game's ``WILD`` card, or the board
-game's reversed joker. A laid group is described by ``(kind, a, b)``:
+A card is wild when it is the card game's ``WILD`` (0x40) or a board-game joker (a number card
+with bit 0x80 set, held reversed). A laid group is described by ``(kind, a, b)``:
 
 - SET: ``a`` is the number;
 - COLOUR: ``a`` is the colour;
@@ -29,11 +29,12 @@ HIGH = const(2)
 END_NAMES = ("", "low", "high")
 
 
-def _card_wild(c):
-    return c == 0x40
+def is_wild(c):
+    """True for the card game's Wild and for a board-game joker."""
+    return c == 0x40 or c >= 0x80
 
 
-def check_group(kind, size, cards, is_wild=_card_wild):
+def check_group(kind, size, cards):
     """Validate an ordered list of cards as a new group needing ``size`` cards.
 
     Returns ``(a, b)`` as described above; raises RuleError naming the rule broken. Cards are
@@ -80,7 +81,7 @@ def check_group(kind, size, cards, is_wild=_card_wild):
     return a, b
 
 
-def hit_ends(kind, a, b, c, is_wild=_card_wild):
+def hit_ends(kind, a, b, c):
     """Where card ``c`` may be hit on a laid group (P10C-9): a tuple of ends, empty if nowhere.
 
     Sets and colour groups give ``(NONE,)``. A natural on a run gives ``(LOW,)`` or ``(HIGH,)``;
