@@ -1,0 +1,343 @@
+"""The rules core keeps to the Python subset that runs on CPython, MicroPython and CircuitPython
+(DESIGN.md, "The subset of Python the rules core may use").
+
+Every file of ``shared_rules/`` is parsed with ``ast`` (nothing is imported or run) and checked for:
+
+- imports: only ``shared_rules`` itself (absolute or relative), ``gc``, ``micropython``,
+  ``struct``; ``typing`` only inside ``try: ... except ImportError:``; from ``collections`` only
+  ``namedtuple`` and ``OrderedDict`` by name. So ``dataclasses``, ``enum``, ``itertools``,
+  ``functools``, ``random`` and everything else are refused;
+- ``async`` functions, loops, ``with`` and ``await``;
+- f-string ``=`` specifiers (``f"{x=}"``), found in the f-string's source text;
+- calls of str/bytes/int methods that MicroPython 1.27 lacks (``MISSING_METHODS``, among them
+  ``format_map``, ``ljust``, ``zfill``, ``bit_length``; test_micropython.py proves the list
+  against the real interpreter), bytearray methods it lacks (``pop``, ``remove``, ``insert`` ...)
+  on a name bound to ``bytearray(...)``, and a fill character in ``str.center``;
+- true division ``/`` and float literals: the rules use integer arithmetic (CircuitPython's
+  floats are 30-bit on most boards);
+- iteration whose order MicroPython does not keep: a ``for`` loop or comprehension over
+  ``.keys()``, ``.values()`` or ``.items()``, over a dict or set display or comprehension, or
+  over a name or ``self.<attr>`` that is only ever assigned a dict or set (``{...}``,
+  ``dict(...)``, ``set(...)``, ``frozenset(...)``). Names are tracked per function, falling back
+  to the module's names; a dict that arrives as an argument or from a call is not seen. Wrapping
+  the iterable in ``sorted(...)`` makes the order explicit and is accepted.
+
+The check is deliberately simple and static: what it cannot see, the MicroPython parity tests
+(test_micropython.py) catch by running the code.
+"""
+
+import ast
+import glob
+import os
+import re
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ALLOWED_MODULES = ("gc", "micropython", "struct")
+COLLECTIONS_NAMES = ("namedtuple", "OrderedDict")
+# str, bytes and int methods of CPython 3.11 that MicroPython 1.27 does not have.
+MISSING_METHODS = frozenset(
+    (
+        "as_integer_ratio", "bit_count", "bit_length", "capitalize", "casefold", "expandtabs",
+        "format_map", "isalnum", "isascii", "isdecimal", "isidentifier", "isnumeric", "isprintable",
+        "istitle", "ljust", "maketrans", "removeprefix", "removesuffix", "rjust", "swapcase", "title",
+        "translate", "zfill",
+    )
+)
+# list methods that MicroPython's bytearray does not have.
+BYTEARRAY_MISSING = frozenset(("clear", "copy", "insert", "pop", "remove", "reverse"))
+ORDER_METHODS = ("keys", "values", "items")
+SELF_DOC = re.compile(r"(?<![=!<>])=\s*(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def _container(node):
+    """'dict', 'set' or 'bytearray' when ``node`` builds one, else None."""
+    if isinstance(node, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if isinstance(node, (ast.Set, ast.SetComp)):
+        return "set"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return {"dict": "dict", "set": "set", "frozenset": "set", "bytearray": "bytearray"}.get(node.func.id)
+    return None
+
+
+def _bindings(body_nodes, attrs=False):
+    """Names (or ``self.<attr>`` names when ``attrs``) only ever assigned one kind of container.
+
+    Walks ``body_nodes`` without entering nested functions or classes (unless ``attrs``, which
+    looks everywhere).
+    """
+    kinds = {}
+    todo = list(body_nodes)
+    while todo:
+        node = todo.pop()
+        if not attrs and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        targets = ()
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+            targets = (node.target,)
+        elif isinstance(node, (ast.For, ast.comprehension, ast.withitem, ast.NamedExpr)):
+            targets = (getattr(node, "target", None) or getattr(node, "optional_vars", None),)
+        for target in targets:
+            for leaf in ast.walk(target) if target is not None else ():
+                if attrs and isinstance(leaf, ast.Attribute) and isinstance(leaf.value, ast.Name) and leaf.value.id == "self":
+                    key = leaf.attr
+                elif not attrs and isinstance(leaf, ast.Name):
+                    key = leaf.id
+                else:
+                    continue
+                kind = _container(node.value) if leaf is target and isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+                kinds[key] = kind if kinds.get(key, kind) == kind else None
+        todo.extend(ast.iter_child_nodes(node))
+    return {name: kind for name, kind in kinds.items() if kind}
+
+
+class _Checker(ast.NodeVisitor):
+    def __init__(self, source, tree):
+        self.source = source
+        self.found = []
+        self.module_names = _bindings(tree.body)
+        self.attr_names = _bindings(tree.body, attrs=True)
+        self.scopes = [self.module_names]
+        self.import_guard = 0  # depth of try blocks that catch ImportError
+
+    def problem(self, node, message):
+        entry = (node.lineno, message)
+        if entry not in self.found:
+            self.found.append(entry)
+
+    def kind_of(self, node):
+        if isinstance(node, ast.Name):
+            for scope in reversed(self.scopes):
+                if node.id in scope:
+                    return scope[node.id]
+            return None
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            return self.attr_names.get(node.attr)
+        return _container(node)
+
+    # --- scopes and try blocks ---
+    def visit_FunctionDef(self, node):
+        local = dict(self.module_names)
+        local.update({name: None for name in _assigned_names(node)})
+        local.update(_bindings(node.body))
+        self.scopes.append(local)
+        self.generic_visit(node)
+        self.scopes.pop()
+
+    def visit_Try(self, node):
+        guards = any(_catches_import_error(h.type) for h in node.handlers)
+        self.import_guard += guards
+        for child in node.body:
+            self.visit(child)
+        self.import_guard -= guards
+        for child in node.handlers + node.orelse + node.finalbody:
+            self.visit(child)
+
+    # --- imports ---
+    def visit_Import(self, node):
+        for alias in node.names:
+            self.check_module(node, alias.name, ())
+
+    def visit_ImportFrom(self, node):
+        if node.level == 0:
+            self.check_module(node, node.module or "", [a.name for a in node.names])
+
+    def check_module(self, node, name, names):
+        root = name.split(".")[0]
+        if root == "shared_rules" or root in ALLOWED_MODULES:
+            return
+        if root == "typing":
+            if not self.import_guard:
+                self.problem(node, "typing is imported only inside try: ... except ImportError:")
+            return
+        if root == "collections" and names and all(n in COLLECTIONS_NAMES for n in names):
+            return
+        if root == "collections":
+            self.problem(node, "from collections only namedtuple and OrderedDict, imported by name")
+            return
+        self.problem(node, "import of '" + name + "': the rules core imports only shared_rules, gc, micropython, struct")
+
+    # --- features ---
+    def visit_AsyncFunctionDef(self, node):
+        self.problem(node, "async is not in the subset")
+        self.visit_FunctionDef(node)
+
+    def visit_Await(self, node):
+        self.problem(node, "async is not in the subset")
+        self.generic_visit(node)
+
+    visit_AsyncFor = visit_AsyncWith = visit_Await
+
+    def visit_JoinedStr(self, node):
+        text = ast.get_source_segment(self.source, node) or ""
+        if SELF_DOC.search(text.replace("{{", "").replace("}}", "")):
+            self.problem(node, "f-string '=' specifier is not in the subset")
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node):
+        if isinstance(node.op, ast.Div):
+            self.problem(node, "true division '/': use integer arithmetic ('//')")
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node):
+        if isinstance(node.op, ast.Div):
+            self.problem(node, "true division '/=': use integer arithmetic ('//=')")
+        self.generic_visit(node)
+
+    def visit_Constant(self, node):
+        if isinstance(node.value, float):
+            self.problem(node, "float literal: use integer arithmetic")
+
+    def visit_Call(self, node):
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            if func.attr in MISSING_METHODS:
+                self.problem(node, "." + func.attr + "() does not exist on MicroPython")
+            elif func.attr in BYTEARRAY_MISSING and self.kind_of(func.value) == "bytearray":
+                self.problem(node, "bytearray ." + func.attr + "() does not exist on MicroPython")
+            elif func.attr == "center" and len(node.args) + len(node.keywords) > 1:
+                self.problem(node, "str.center with a fill character is not in the subset")
+        self.generic_visit(node)
+
+    # --- iteration order ---
+    def check_iter(self, node):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ORDER_METHODS
+            and not node.args
+        ):
+            self.problem(node, "iterating ." + node.func.attr + "(): MicroPython keeps no dict order (use a list or sorted())")
+        elif self.kind_of(node) in ("dict", "set"):
+            self.problem(node, "iterating a " + self.kind_of(node) + ": MicroPython keeps no order (use a list or sorted())")
+
+    def visit_For(self, node):
+        self.check_iter(node.iter)
+        self.generic_visit(node)
+
+    def visit_comprehension(self, node):
+        self.check_iter(node.iter)
+        self.generic_visit(node)
+
+
+def _assigned_names(func):
+    """Parameter names of a function: they shadow module-level containers."""
+    args = func.args
+    every = args.posonlyargs + args.args + args.kwonlyargs + [a for a in (args.vararg, args.kwarg) if a]
+    return [a.arg for a in every]
+
+
+def _catches_import_error(handler_type):
+    if handler_type is None:
+        return True
+    names = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
+    return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError", "Exception") for n in names)
+
+
+def problems(source, filename="<source>"):
+    """``line: message`` for everything in ``source`` outside the subset; empty when it keeps to it."""
+    tree = ast.parse(source, filename)
+    checker = _Checker(source, tree)
+    checker.visit(tree)
+    return [filename + ":" + str(line) + ": " + message for line, message in sorted(checker.found)]
+
+
+RULES_FILES = sorted(glob.glob(os.path.join(REPO, "shared_rules", "**", "*.py"), recursive=True))
+
+
+@pytest.mark.parametrize("path", RULES_FILES, ids=[os.path.relpath(p, REPO) for p in RULES_FILES])
+def test_rules_core_keeps_to_the_subset(path):
+    with open(path, encoding="utf-8") as f:
+        found = problems(f.read(), os.path.relpath(path, REPO))
+    assert not found, "outside the Python subset of DESIGN.md:\n" + "\n".join(found)
+
+
+def test_the_rules_core_is_there():
+    names = [os.path.basename(p) for p in RULES_FILES]
+    assert "__init__.py" in names and "rng.py" in names
+
+
+BAD = (
+    ("import random", "import of 'random'"),
+    ("from itertools import chain", "import of 'itertools'"),
+    ("import dataclasses", "import of 'dataclasses'"),
+    ("from enum import Enum", "import of 'enum'"),
+    ("import functools", "import of 'functools'"),
+    ("import os.path", "import of 'os.path'"),
+    ("from collections import deque", "from collections only"),
+    ("import collections", "from collections only"),
+    ("from typing import List", "typing is imported only inside try"),
+    ("try:\n    from typing import List\nexcept ValueError:\n    pass", "typing is imported only inside try"),
+    ("async def f():\n    pass", "async"),
+    ("def f(x):\n    return f'{x=}'", "'=' specifier"),
+    ("def f(x):\n    return f'{x = !r:>4}'", "'=' specifier"),
+    ("def f(m):\n    return '{a}'.format_map(m)", ".format_map()"),
+    ("def f(s):\n    return s.ljust(4)", ".ljust()"),
+    ("def f(n):\n    return n.bit_length()", ".bit_length()"),
+    ("def f():\n    h = bytearray(3)\n    return h.pop()", "bytearray .pop()"),
+    ("def f(s):\n    return s.center(9, '*')", "fill character"),
+    ("def f(a):\n    return a / 2", "true division"),
+    ("X = 0.5", "float literal"),
+    ("def f(d):\n    for k, v in d.items():\n        pass", "iterating .items()"),
+    ("def f(d):\n    return [k for k in d.keys()]", "iterating .keys()"),
+    ("def f(d):\n    return sum(v for v in d.values())", "iterating .values()"),
+    ("def f():\n    d = {}\n    for k in d:\n        pass", "iterating a dict"),
+    ("def f():\n    s = set()\n    return [x for x in s]", "iterating a set"),
+    ("TABLE = dict(a=1)\ndef f():\n    for k in TABLE:\n        pass", "iterating a dict"),
+    ("class A:\n    def __init__(self):\n        self.seen = {}\n    def f(self):\n        for k in self.seen:\n            pass", "iterating a dict"),
+    ("for x in {3, 1, 2}:\n    pass", "iterating a set"),
+)
+
+GOOD = '''
+"""Everything here is inside the subset."""
+try:
+    from typing import List
+except ImportError:
+    pass
+from micropython import const
+from collections import namedtuple, OrderedDict
+import gc
+import struct
+from shared_rules.errors import RuleError
+from . import cards
+
+Point = namedtuple("Point", "x y")
+TABLE = {"a": 1}
+
+
+def f(d, items, TABLE):
+    seen = {}
+    for k in sorted(d):
+        seen[k] = d[k] // 2
+    for k in TABLE:
+        pass
+    for a, b in items:
+        if a in seen:
+            pass
+    d = list(d)
+    for k in d:
+        pass
+    x = 3
+    return f"{x!r} {x == 3} {x:>4} {{x=}}" + "a".center(5) + str(len(seen)) + "%d" % x
+
+
+def g(hand):
+    hand.pop()
+    b = bytearray(2)
+    b.append(1)
+    return [v for v in TABLE.get("a", ())]
+'''
+
+
+@pytest.mark.parametrize("source,expected", BAD, ids=[b[1] + " " + str(i) for i, b in enumerate(BAD)])
+def test_checker_finds(source, expected):
+    found = problems(source)
+    assert len(found) == 1 and expected in found[0], found
+
+
+def test_checker_accepts_the_subset():
+    assert problems(GOOD) == []
