@@ -48,7 +48,7 @@ def is_natural(c):
 
 def new_deck():
     """The 108 cards in a fixed order (P10C-1): two of each number card, 8 Wilds, 4 Skips."""
-    deck = bytearray()
+    deck = []
     for col in range(4):
         for n in range(1, 13):
             deck.append((col << 4) | n)
@@ -90,7 +90,7 @@ def parse(word):
 
 def parse_list(line):
     """Cards from space-separated notation."""
-    return bytearray([parse(w) for w in line.split()])
+    return [parse(w) for w in line.split()]
 
 
 def penalty(c):

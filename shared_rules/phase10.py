@@ -1,0 +1,595 @@
+"""Phase 10, the card game (RULES.md section 1, P10C-1 ... P10C-22): the state machine.
+
+The state knows whose decision is pending and of what kind (``pending``), applies one move at a
+time (``apply``) and raises :class:`RuleError` for an illegal move, leaving the state unchanged.
+Chance is explicit: every deal and reshuffle goes through the game's ``Rng``, or a stacked deck
+given per hand. ``view(seat)`` is what that seat may see.
+
+Moves are small tuples:
+
+- ``(DRAW_DECK,)`` and ``(TAKE_DISCARD,)`` while the kind is ``DRAW``;
+- ``(LAY, phase_number, groups)`` with one ordered card list per group of the phase (phase_number
+  0 means "my current phase"; in free-choice games it names the phase chosen);
+- ``(HIT, card, group_index, end)`` with ``end`` from ``groups`` (NONE, LOW, HIGH; 0 = automatic);
+- ``(DISCARD, card)``;
+- ``(TARGET, seat)`` while the kind is ``SKIP_TARGET`` (2020 edition).
+
+Seats are 0-based; play goes clockwise, which is increasing seat number.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from shared_rules.errors import RuleError
+from shared_rules import cards as C
+from shared_rules.groups import check_group, hit_ends, extend, is_wild, NONE, LOW, HIGH
+from shared_rules.phases import CARD_PHASES, PHASE_LISTS, phase_list
+from shared_rules.rng import Rng
+
+# Pending decision kinds.
+DRAW = const(0)
+PLAY = const(1)
+SKIP_TARGET = const(2)
+KIND_NAMES = ("draw", "play", "skip target")
+
+# Move kinds.
+DRAW_DECK = const(0)
+TAKE_DISCARD = const(1)
+LAY = const(2)
+HIT = const(3)
+DISCARD = const(4)
+TARGET = const(5)
+
+EDITIONS = ("classic", "2020")
+PROGRESSIONS = ("standard", "everyone", "free")
+STANDARD = const(0)
+EVERYONE = const(1)
+FREE = const(2)
+
+_OVER = const(3)  # stage after the game ended
+HAND_SIZE = const(10)
+
+
+def _index(names, value, rule, what):
+    for i in range(len(names)):
+        if names[i] == value:
+            return i
+    raise RuleError(rule, "unknown " + what + " '" + str(value) + "' (" + ", ".join(names) + ")")
+
+
+def _remove_cards(hand, wanted):
+    """A copy of ``hand`` without the cards of ``wanted`` (a multiset), or None if one is missing."""
+    rest = list(hand)
+    for c in wanted:
+        if c not in rest:
+            return None
+        rest.remove(c)
+    return rest
+
+
+def _card_list(cards):
+    """``cards`` as a list of card ints, or RuleError if it is not a sequence of cards."""
+    try:
+        out = list(cards)
+    except TypeError:
+        out = None
+    if out is None or not out:
+        raise RuleError("MOVE", "a group is a list of cards")
+    for c in out:
+        if not isinstance(c, int) or c < 0 or c > 255:
+            raise RuleError("MOVE", "a group is a list of cards")
+    return out
+
+
+class Phase10:
+    """One game of Phase 10, the card game. See the module docstring for moves."""
+
+    def __init__(self, players, edition="classic", phases="all", progression="standard",
+                 seed=0, decks=None, dealer=None):
+        if not isinstance(players, int) or players < 2 or players > 6:
+            raise RuleError("SETUP", "Phase 10 is played by 2 to 6 players")
+        self.n = players
+        self.edition = _index(EDITIONS, edition, "SETUP", "edition")
+        self.progression = _index(PROGRESSIONS, progression, "P10C-20", "progression")
+        self.phase_list_name = phases
+        self.phase_numbers = phase_list(phases)
+        self.rng = Rng(seed)
+        self.decks = []
+        if decks:
+            for deck in decks:
+                self.decks.append(_checked_deck(deck))
+        self.hands = [[] for _ in range(players)]
+        self.draw_pile = []  # top card is the last one
+        self.discard = []  # top card is the last one
+        self.table = []  # laid groups: [owner, kind, a, b, cards]
+        # standard / everyone: index into the phase list of the phase each seat works on;
+        # free choice: bit i set when phase list entry i is completed.
+        self.progress = [0] * players
+        self.laid = [0] * players  # phase number laid this hand, 0 if none
+        self.scores = [0] * players
+        self.waiting = [False] * players  # waiting out a Skip
+        self.active = [True] * players  # seats dealt in this hand (all but in a tiebreak)
+        self.tiebreak = False
+        self.hand_no = 0
+        self.turn = 0
+        self.stage = DRAW
+        self.laid_this_turn = False
+        self.went_out = -1
+        self.winners = []
+        self.last_hand = None  # (went_out, points per seat, advanced per seat) of the last hand
+        if dealer is None:
+            dealer = self.rng.below(players)  # P10C-6
+        elif not (0 <= dealer < players):
+            raise RuleError("SETUP", "the dealer must be a seat 1.." + str(players))
+        self.dealer = dealer
+        self._deal()
+
+    # ----------------------------------------------------------------------------- queries
+
+    @property
+    def pending(self):
+        """``(seat, kind)`` of the decision awaited, or None when the game is over."""
+        if self.stage == _OVER:
+            return None
+        return (self.turn, self.stage)
+
+    @property
+    def over(self):
+        return self.stage == _OVER
+
+    def phase_of(self, seat):
+        """The phase number the seat must lay next (standard, everyone, tiebreak), or 0 in
+        free-choice games (see ``open_phases``) and after the last phase."""
+        if self.tiebreak:
+            return self.phase_numbers[-1]
+        if self.progression == FREE:
+            return 0
+        p = self.progress[seat]
+        return self.phase_numbers[p] if p < len(self.phase_numbers) else 0
+
+    def open_phases(self, seat):
+        """Phase numbers the seat may still lay this hand (P10C-22 in free choice)."""
+        if self.laid[seat] or not self.active[seat]:
+            return []
+        if self.tiebreak or self.progression != FREE:
+            p = self.phase_of(seat)
+            return [p] if p else []
+        out = []
+        for i in range(len(self.phase_numbers)):
+            if not self.progress[seat] & (1 << i):
+                out.append(self.phase_numbers[i])
+        return out
+
+    def completed(self, seat):
+        """How many phases of the list the seat has completed."""
+        if self.progression == FREE:
+            m = self.progress[seat]
+            k = 0
+            while m:
+                k += m & 1
+                m >>= 1
+            return k
+        return self.progress[seat]
+
+    def can_draw_deck(self):
+        return len(self.draw_pile) > 0 or len(self.discard) > 1
+
+    def can_take_discard(self):
+        return len(self.discard) > 0 and self.discard[-1] != C.SKIP  # P10C-8
+
+    def hit_targets(self, seat, card):
+        """``[(group_index, ends), ...]`` where ``seat`` may hit ``card`` now (P10C-9, P10C-13)."""
+        out = []
+        if not self.laid[seat] or card == C.SKIP:
+            return out
+        own_only = self.laid_this_turn and self.edition == 0  # P10C-13 classic
+        for gi in range(len(self.table)):
+            g = self.table[gi]
+            if own_only and g[0] != seat:
+                continue
+            ends = hit_ends(g[1], g[2], g[3], card)
+            if ends:
+                out.append((gi, ends))
+        return out
+
+    def skip_targets(self, seat):
+        """Seats a 2020 Skip discarded by ``seat`` may skip (P10C-11)."""
+        out = []
+        for s in range(self.n):
+            if s != seat and self.active[s] and not self.waiting[s]:
+                out.append(s)
+        return out
+
+    def view(self, seat):
+        """What ``seat`` may see (other hands and the draw pile hidden)."""
+        return View(self, seat)
+
+    # ----------------------------------------------------------------------------- moves
+
+    def apply(self, move):
+        """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
+        if self.stage == _OVER:
+            raise RuleError("P10C-18", "the game is over")
+        if not isinstance(move, tuple) or not move:
+            raise RuleError("MOVE", "a move is a tuple such as (DISCARD, card)")
+        kind = move[0]
+        seat = self.turn
+        if self.stage == DRAW:
+            if kind == DRAW_DECK:
+                if not self.can_draw_deck():
+                    raise RuleError("P10C-10", "the draw pile is empty and there is nothing to reshuffle")
+                if not self.draw_pile:
+                    self._reshuffle()
+                self.hands[seat].append(self.draw_pile.pop())
+            elif kind == TAKE_DISCARD:
+                if not self.discard:
+                    raise RuleError("P10C-7", "the discard pile is empty")
+                if self.discard[-1] == C.SKIP:
+                    raise RuleError("P10C-8", "a Skip on top of the discard pile can never be drawn")
+                self.hands[seat].append(self.discard.pop())
+            else:
+                raise RuleError("P10C-7", "draw a card first: from the draw pile or the discard pile")
+            self.stage = PLAY
+            return
+        if self.stage == SKIP_TARGET:
+            if kind != TARGET or len(move) != 2:
+                raise RuleError("P10C-11", "choose the player your Skip skips")
+            target = move[1]
+            if target not in self.skip_targets(seat):
+                if isinstance(target, int) and 0 <= target < self.n and self.waiting[target]:
+                    raise RuleError("P10C-11", "that player is already waiting out a Skip")
+                raise RuleError("P10C-11", "a Skip must skip another player in this hand")
+            self.waiting[target] = True
+            self._next_turn()
+            return
+        # PLAY
+        if kind == LAY:
+            self._lay(seat, move)
+        elif kind == HIT:
+            self._hit(seat, move)
+        elif kind == DISCARD:
+            self._discard(seat, move)
+        elif kind == DRAW_DECK or kind == TAKE_DISCARD:
+            raise RuleError("P10C-7", "you have drawn already this turn")
+        else:
+            raise RuleError("MOVE", "unknown move")
+
+    def _lay(self, seat, move):
+        if len(move) != 3:
+            raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)")
+        if self.laid[seat]:
+            raise RuleError("P10C-7", "you have laid down your phase this hand already")
+        number = move[1]
+        allowed = self.open_phases(seat)
+        if not allowed:
+            raise RuleError("P10C-7", "you have no phase left to lay down")
+        if number == 0:
+            if len(allowed) > 1:
+                raise RuleError("P10C-22", "choose which phase you lay down")
+            number = allowed[0]
+        if number not in allowed:
+            if self.progression == FREE and number in self.phase_numbers:
+                raise RuleError("P10C-22", "you have completed phase " + str(number) + " already")
+            raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number))
+        phase = CARD_PHASES[number - 1]
+        groups = move[2]
+        if not isinstance(groups, (list, tuple)) or len(groups) != len(phase):
+            raise RuleError("P10C-7", "lay down the whole phase at once: " + str(len(phase)) + " group(s)")
+        laid = []
+        used = []
+        for i in range(len(phase)):
+            g = _card_list(groups[i])
+            a, b = check_group(phase[i][0], phase[i][1], g)
+            laid.append([seat, phase[i][0], a, b, g])
+            used.extend(g)
+        rest = _remove_cards(self.hands[seat], used)
+        if rest is None:
+            raise RuleError("P10C-7", "you can only lay down cards from your hand")
+        if not rest and self.edition == 0:
+            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding")
+        self.hands[seat] = rest
+        for g in laid:
+            self.table.append(g)
+        self.laid[seat] = number
+        self.laid_this_turn = True
+        if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
+            self._finish([seat])
+            return
+        if not rest:  # 2020: laying the last cards goes out (hitting on the lay turn is allowed)
+            self._hand_over(seat)
+
+    def _hit(self, seat, move):
+        if len(move) != 4:
+            raise RuleError("MOVE", "a hit is (HIT, card, group, end)")
+        card, gi, end = move[1], move[2], move[3]
+        if not self.laid[seat]:
+            raise RuleError("P10C-7", "lay down your phase before you hit")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuleError("P10C-9", "that card is not in your hand")
+        if card == C.SKIP:
+            raise RuleError("P10C-5", "a Skip can never be hit")
+        if not isinstance(gi, int) or not (0 <= gi < len(self.table)):
+            raise RuleError("P10C-9", "there is no such group on the table")
+        g = self.table[gi]
+        if self.laid_this_turn and self.edition == 0 and g[0] != seat:
+            raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on")
+        ends = hit_ends(g[1], g[2], g[3], card)
+        if not ends:
+            raise RuleError("P10C-9", "that card does not fit this group")
+        if end == 0 and NONE not in ends:
+            end = HIGH if HIGH in ends else ends[0]
+        if end not in ends:
+            raise RuleError("P10C-9", "that end of the run is closed for this card")
+        if len(hand) == 1 and self.edition == 0:
+            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding")
+        hand.remove(card)
+        if end == LOW:
+            g[4].insert(0, card)
+        else:
+            g[4].append(card)
+        g[2], g[3] = extend(g[1], g[2], g[3], end)
+        if not hand:  # P10C-14, 2020: going out by hitting the last card
+            self._hand_over(seat)
+
+    def _discard(self, seat, move):
+        if len(move) != 2:
+            raise RuleError("MOVE", "a discard is (DISCARD, card)")
+        card = move[1]
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuleError("P10C-7", "that card is not in your hand")
+        hand.remove(card)
+        self.discard.append(card)
+        if not hand:  # going out; a Skip as the last card skips nobody (P10C-15)
+            self._hand_over(seat)
+            return
+        if card == C.SKIP:
+            if self.edition == 0:  # P10C-11 classic: the next player
+                self.waiting[self._next_active(seat)] = True
+            elif self.skip_targets(seat):  # 2020: the discarder chooses
+                self.stage = SKIP_TARGET
+                return
+        self._next_turn()
+
+    # ----------------------------------------------------------------------------- flow
+
+    def _next_active(self, seat):
+        s = seat
+        while True:
+            s = (s + 1) % self.n
+            if self.active[s]:
+                return s
+
+    def _next_turn(self):
+        self._start_turn(self._next_active(self.turn))
+
+    def _start_turn(self, seat):
+        while self.waiting[seat]:  # serve the Skip
+            self.waiting[seat] = False
+            seat = self._next_active(seat)
+        self.turn = seat
+        self.laid_this_turn = False
+        self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
+
+    def _reshuffle(self):
+        top = self.discard.pop()
+        self.draw_pile = self.discard
+        self.rng.shuffle(self.draw_pile)
+        self.discard = [top]
+
+    def _deal(self):
+        """Deal a hand (P10C-6, P10C-12)."""
+        if self.decks:
+            deck = self.decks.pop(0)
+        else:
+            deck = C.new_deck()
+            self.rng.shuffle(deck)
+        # deck[0] is the top card; store the draw pile with its top at the end.
+        deck.reverse()
+        for s in range(self.n):
+            self.hands[s] = []
+            self.laid[s] = 0
+            self.waiting[s] = False
+        self.table = []
+        first = self._next_active(self.dealer)
+        for _ in range(HAND_SIZE):
+            s = first
+            for _ in range(self.n):
+                if self.active[s]:
+                    self.hands[s].append(deck.pop())
+                s = (s + 1) % self.n
+        self.discard = [deck.pop()]
+        self.draw_pile = deck
+        self.hand_no += 1
+        self.went_out = -1
+        if self.discard[-1] == C.SKIP:  # P10C-12
+            self.waiting[first] = True
+        self._start_turn(first)
+
+    def _hand_over(self, seat):
+        """A player went out: penalties, progression, end of game or the next deal."""
+        self.went_out = seat
+        n = self.n
+        points = [0] * n
+        advanced = [False] * n
+        for s in range(n):
+            if not self.active[s]:
+                continue
+            if s != seat:
+                p = 0
+                for c in self.hands[s]:
+                    p += C.penalty(c)
+                points[s] = p
+        self.last_hand = (seat, points, advanced)
+        if self.tiebreak:  # nobody laid the tiebreak phase: deal the tiebreak again
+            self._next_deal()
+            return
+        for s in range(n):
+            self.scores[s] += points[s]
+            if self.progression == EVERYONE:
+                self.progress[s] += 1
+                advanced[s] = True
+            elif self.laid[s]:
+                advanced[s] = True
+                if self.progression == FREE:
+                    self.progress[s] |= 1 << self.phase_numbers.index(self.laid[s])
+                else:
+                    self.progress[s] += 1
+        total = len(self.phase_numbers)
+        if self.progression == EVERYONE:
+            if self.progress[0] >= total:  # P10C-21: one hand per phase, lowest total wins
+                self._finish(self._lowest(list(range(n))))
+                return
+        else:
+            done = []
+            for s in range(n):
+                if self.completed(s) >= total:
+                    done.append(s)
+            if done:  # P10C-18
+                best = self._lowest(done)
+                if len(best) == 1:
+                    self._finish(best)
+                    return
+                self.tiebreak = True
+                for s in range(n):
+                    self.active[s] = s in best
+        self._next_deal()
+
+    def _lowest(self, seats):
+        low = min([self.scores[s] for s in seats])
+        return [s for s in seats if self.scores[s] == low]
+
+    def _next_deal(self):
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal()
+
+    def _finish(self, winners):
+        self.winners = winners
+        self.stage = _OVER
+
+    # ----------------------------------------------------------------------------- text
+
+    def move_text(self, move):
+        """The record notation of a move by the pending seat (see docs/records.md)."""
+        kind = move[0]
+        if kind == DRAW_DECK:
+            return "draw"
+        if kind == TAKE_DISCARD:
+            return "take"
+        if kind == LAY:
+            parts = []
+            for g in move[2]:
+                parts.append(C.texts(g))
+            return "lay " + str(move[1]) + ": " + " | ".join(parts)
+        if kind == HIT:
+            end = move[3]
+            return "hit " + C.text(move[1]) + " " + str(move[2] + 1) + ("" if not end else " " + ("low" if end == LOW else "high"))
+        if kind == DISCARD:
+            return "discard " + C.text(move[1])
+        if kind == TARGET:
+            return "skip p" + str(move[1] + 1)
+        raise RuleError("MOVE", "unknown move")
+
+
+def parse_move(text):
+    """A move from its record notation (``draw``, ``take``, ``lay 2: R3 R3 W | B4 B5 W B7``,
+    ``hit R8 2 high``, ``discard S``, ``skip p3``); RuleError if malformed."""
+    words = text.split()
+    if not words:
+        raise RuleError("RECORD", "empty move")
+    verb = words[0]
+    if verb == "draw" and len(words) == 1:
+        return (DRAW_DECK,)
+    if verb == "take" and len(words) == 1:
+        return (TAKE_DISCARD,)
+    if verb == "discard" and len(words) == 2:
+        return (DISCARD, C.parse(words[1]))
+    if verb == "skip" and len(words) == 2 and words[1][:1] == "p" and words[1][1:].isdigit():
+        return (TARGET, int(words[1][1:]) - 1)
+    if verb == "hit" and len(words) in (3, 4) and words[2].isdigit():
+        end = 0
+        if len(words) == 4:
+            if words[3] not in ("low", "high"):
+                raise RuleError("RECORD", "a hit's end is 'low' or 'high'")
+            end = LOW if words[3] == "low" else HIGH
+        return (HIT, C.parse(words[1]), int(words[2]) - 1, end)
+    if verb == "lay":
+        parts = text.split(":", 1)
+        hw = parts[0].split()
+        if len(parts) == 2 and len(hw) == 2 and hw[1].isdigit():
+            groups = [C.parse_list(part) for part in parts[1].split("|")]
+            return (LAY, int(hw[1]), groups)
+    raise RuleError("RECORD", "cannot read the move '" + text.strip() + "'")
+
+
+def _checked_deck(deck):
+    """A stacked deck (108 cards, top first) as a list; RuleError unless it is the deck."""
+    if isinstance(deck, str):
+        deck = C.parse_list(deck)
+    deck = list(deck)
+    if sorted(deck) != sorted(C.new_deck()):
+        raise RuleError("P10C-1", "a stacked deck must hold exactly the 108 cards")
+    return deck
+
+
+class View:
+    """What one seat may see: its own hand and everything face up; other hands only as counts,
+    the draw pile only as a count. Computer players get nothing else."""
+
+    def __init__(self, game, seat):
+        self._g = game
+        self.seat = seat
+
+    # public facts
+    n = property(lambda self: self._g.n)
+    edition = property(lambda self: self._g.edition)
+    progression = property(lambda self: self._g.progression)
+    phase_numbers = property(lambda self: self._g.phase_numbers)
+    pending = property(lambda self: self._g.pending)
+    hand = property(lambda self: list(self._g.hands[self.seat]))
+    table = property(lambda self: self._g.table)
+    laid = property(lambda self: self._g.laid)
+    progress = property(lambda self: self._g.progress)
+    scores = property(lambda self: self._g.scores)
+    waiting = property(lambda self: self._g.waiting)
+    active = property(lambda self: self._g.active)
+    tiebreak = property(lambda self: self._g.tiebreak)
+    hand_no = property(lambda self: self._g.hand_no)
+    draw_size = property(lambda self: len(self._g.draw_pile))
+    discard_size = property(lambda self: len(self._g.discard))
+    laid_this_turn = property(lambda self: self._g.laid_this_turn)
+
+    @property
+    def discard_top(self):
+        d = self._g.discard
+        return d[-1] if d else -1
+
+    def hand_size(self, seat):
+        return len(self._g.hands[seat])
+
+    def phase_of(self, seat):
+        return self._g.phase_of(seat)
+
+    def open_phases(self):
+        return self._g.open_phases(self.seat)
+
+    def completed(self, seat):
+        return self._g.completed(seat)
+
+    def can_draw_deck(self):
+        return self._g.can_draw_deck()
+
+    def can_take_discard(self):
+        return self._g.can_take_discard()
+
+    def hit_targets(self, card):
+        return self._g.hit_targets(self.seat, card)
+
+    def skip_targets(self):
+        return self._g.skip_targets(self.seat)
