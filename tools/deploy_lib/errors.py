@@ -1,0 +1,37 @@
+"""One error type with an exit code and a "what to do next" hint; the exit codes."""
+
+OK = 0
+INTERNAL = 1
+USAGE = 2
+NO_BOARD = 3
+MISMATCH = 4
+NO_SPACE = 5
+READ_ONLY = 6
+CONFLICT = 7
+VERIFY_FAILED = 8
+CONNECTION = 9
+FLASH_FAILED = 10
+
+EXIT_CODES_HELP = """exit codes:
+  0   done (or, with --dry-run / --verify-only, nothing to do or all files match)
+  1   internal error (a bug: please report it with the output)
+  2   bad command line or unreadable input file (firmware, mpy-cross, app sources)
+  3   no board found, or several found and none chosen
+  4   wrong board: firmware for another chip or UF2 family, or --board differs from the board
+  5   not enough free space on the board (nothing was changed)
+  6   the board's filesystem is read-only to code (serial path; the message has the fix)
+  7   files on the board were changed since the last deploy (nothing was changed; --force
+      backs them up to out/deploy-backups/ and overwrites them)
+  8   a file on the board differs from the app after copying, or --verify-only found differences
+  9   the serial connection was lost or the board did not answer (rerun: it repairs)
+  10  flashing CircuitPython failed, or the board did not come back afterwards"""
+
+
+class DeployError(Exception):
+    """A failure the user can act on: ``message`` says what happened, ``hint`` what to do."""
+
+    def __init__(self, code, message, hint=None):
+        Exception.__init__(self, message)
+        self.code = code
+        self.message = message
+        self.hint = hint

@@ -1,0 +1,216 @@
+"""The raw REPL of MicroPython/CircuitPython, host side, over pyserial.
+
+The protocol, as ``shared/runtime/pyexec.c`` implements it on the board (MicroPython and
+CircuitPython share the file) and ``tools/pyboard.py`` / mpremote's ``transport_serial.py``
+drive it from the host:
+
+- Ctrl-A from the friendly REPL prints ``raw REPL; CTRL-B to exit\\r\\n`` then ``>``.
+- A command is sent as text ending in Ctrl-D; the board answers ``OK``, runs it, prints its
+  output, ``\\x04``, any error text, ``\\x04``, and a new ``>`` prompt. Ctrl-D on an empty line
+  is a soft reset; Ctrl-B goes back to the friendly REPL.
+- Raw-paste mode: at the prompt the host sends ``\\x05A\\x01``. ``R\\x01`` means supported;
+  the board then sends the window size (2 bytes, little endian) and ``\\x01`` (one more
+  window is free). The host never has more than the granted bytes in flight; each ``\\x01``
+  grants another window, and a ``\\x04`` from the board means "stop". The host ends the
+  source with ``\\x04``; the board acknowledges with ``\\x04``, then runs the code with the same
+  ``output \\x04 error \\x04`` framing. ``R\\x00`` means "understood, not supported"; anything
+  else means an old board that will answer with the raw REPL banner again.
+
+CircuitPython stops a running ``code.py`` on Ctrl-C and then waits with "Press any key to
+enter the REPL"; the entry sequence below gets through that too.
+"""
+
+import struct
+import time
+
+from .errors import CONNECTION, DeployError
+
+try:
+    import serial
+except ImportError:  # reported when the serial path is used
+    serial = None
+
+BANNER = b"raw REPL; CTRL-B to exit\r\n"
+
+
+class BoardError(Exception):
+    """Code sent to the board raised an exception; ``text`` is the board's traceback."""
+
+    def __init__(self, text):
+        Exception.__init__(self, text)
+        self.text = text
+
+    @property
+    def errno(self):
+        """The OSError number in the traceback (``[Errno 30]``), or None."""
+        marker = "[Errno "
+        i = self.text.rfind(marker)
+        if i < 0:
+            return None
+        digits = self.text[i + len(marker):].split("]", 1)[0]
+        return int(digits) if digits.isdigit() else None
+
+
+def lost(port, detail):
+    return DeployError(
+        CONNECTION,
+        "The connection to the board on {} was lost or it stopped answering ({}).".format(port, detail),
+        "Check the cable, press the board's reset button if it is stuck, and run the same command "
+        "again: files are written under temporary names, so the rerun repairs a half-written file.",
+    )
+
+
+class RawRepl:
+    """A raw REPL session on a serial port. ``exec`` returns the command's output as bytes."""
+
+    def __init__(self, port, baudrate=115200, timeout=10.0, use_raw_paste=True):
+        if serial is None:
+            raise DeployError(2, "pyserial is not installed in this Python.",
+                              "Run the tool with the project's .venv/bin/python.")
+        self.port = port
+        self.timeout = timeout
+        self.use_raw_paste = use_raw_paste
+        self.used_raw_paste = False
+        try:
+            self.ser = serial.Serial(port, baudrate=baudrate, timeout=timeout)
+        except (serial.SerialException, OSError) as exc:
+            raise DeployError(
+                3,
+                "Cannot open the serial port {}: {}".format(port, exc),
+                "Check the port name (the tool lists the ports it sees when run without --port); "
+                "close any other program using it (a serial monitor, Mu, Thonny); on Linux your "
+                "user may need to be in the 'dialout' group.",
+            )
+
+    # -- low level -------------------------------------------------------------------------
+    def _write(self, data):
+        try:
+            self.ser.write(data)
+        except (serial.SerialException, OSError) as exc:
+            raise lost(self.port, exc)
+
+    def _read(self, n, timeout=None):
+        try:
+            self.ser.timeout = self.timeout if timeout is None else timeout
+            return self.ser.read(n)
+        except (serial.SerialException, OSError) as exc:
+            raise lost(self.port, exc)
+
+    def _read_until(self, ending, timeout=None):
+        """Read until ``ending``; returns what was read (without checking it arrived)."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        data = b""
+        while not data.endswith(ending):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            try:
+                self.ser.timeout = left
+                chunk = self.ser.read_until(ending[-1:], 4096)
+            except (serial.SerialException, OSError) as exc:
+                raise lost(self.port, exc)
+            data += chunk
+        return data
+
+    def _expect(self, ending, what, timeout=None):
+        data = self._read_until(ending, timeout)
+        if not data.endswith(ending):
+            raise lost(self.port, "no {} from the board; got {!r}".format(what, data[-60:]))
+        return data
+
+    def _drain(self, quiet=0.15):
+        """Read and return whatever the board sends until it is quiet for ``quiet`` seconds."""
+        data = b""
+        while True:
+            chunk = self._read(4096, timeout=quiet)
+            if not chunk:
+                return data
+            data += chunk
+
+    # -- session ---------------------------------------------------------------------------
+    def enter(self):
+        """Stop the running program and enter the raw REPL (no soft reset)."""
+        for attempt in range(3):
+            self._write(b"\r\x03\x03")
+            self._drain()
+            self._write(b"\r\x01")
+            data = self._read_until(BANNER, timeout=2.0 + attempt)
+            if data.endswith(BANNER):
+                return
+            # CircuitPython may be waiting at "Press any key to enter the REPL": one more key.
+        raise lost(self.port, "it did not enter the raw REPL")
+
+    def exit(self, soft_reboot=False):
+        """Back to the friendly REPL; optionally soft-reboot so code.py runs again."""
+        try:
+            self._write(b"\r\x02")
+            if soft_reboot:
+                self._drain()
+                self._write(b"\x04")
+            self._drain(0.1)
+        except DeployError:
+            pass
+
+    def close(self):
+        try:
+            self.ser.close()
+        except (serial.SerialException, OSError):
+            pass
+
+    # -- commands --------------------------------------------------------------------------
+    def _send_raw_paste(self, code):
+        header = self._read(2)
+        if len(header) != 2:
+            raise lost(self.port, "no raw-paste window size")
+        window = struct.unpack("<H", header)[0]
+        remain = window
+        i = 0
+        while i < len(code):
+            while remain == 0 or self.ser.in_waiting:
+                b = self._read(1)
+                if b == b"\x01":
+                    remain += window
+                elif b == b"\x04":
+                    self._write(b"\x04")  # the board ended the paste early: acknowledge
+                    return
+                else:
+                    raise lost(self.port, "unexpected {!r} during raw paste".format(b))
+            part = code[i:i + remain]
+            self._write(part)
+            remain -= len(part)
+            i += len(part)
+        self._write(b"\x04")
+        self._expect(b"\x04", "end-of-paste acknowledgement")
+
+    def exec(self, code, timeout=None):
+        """Run ``code`` (str or bytes) on the board; return its output; BoardError on error."""
+        if isinstance(code, str):
+            code = code.encode("utf-8")
+        self._expect(b">", "raw REPL prompt")
+        sent = False
+        if self.use_raw_paste:
+            self._write(b"\x05A\x01")
+            reply = self._read(2)
+            if reply == b"R\x01":
+                self._send_raw_paste(code)
+                self.used_raw_paste = True
+                sent = True
+            elif reply == b"R\x00":
+                self._expect(b">", "raw REPL prompt")
+            else:
+                self._expect(b"w REPL; CTRL-B to exit\r\n>", "raw REPL prompt")
+            if not sent:
+                self.use_raw_paste = False
+        if not sent:
+            for i in range(0, len(code), 256):
+                self._write(code[i:i + 256])
+                time.sleep(0.01)  # the board's input buffer is small
+            self._write(b"\x04")
+            ok = self._read(2)
+            if ok != b"OK":
+                raise lost(self.port, "the board did not accept the command ({!r})".format(ok))
+        out = self._expect(b"\x04", "end of output", timeout)[:-1]
+        err = self._expect(b"\x04", "end of error output", timeout)[:-1]
+        if err:
+            raise BoardError(err.decode("utf-8", "replace"))
+        return out
