@@ -1,0 +1,863 @@
+"""The phase solver: how far a hand is from a phase, and how to lay it (RULES.md P10C-3,
+P10C-4, P10C-5, P10B phases).
+
+``solve(hand, phase)`` returns ``(missing, groups)``:
+
+- ``missing`` is the fewest cards of the player's choice that must be added to the hand so that
+  the phase can be laid. Over every choice of a target per group (set number, run window,
+  colour) and every disjoint assignment of natural cards to groups (``n_g <= size_g`` naturals
+  in group ``g``), with ``w`` wilds in the hand, ``D`` the sum of ``size_g - n_g`` and ``z`` the
+  number of groups without a natural card (P10C-4: each needs one)::
+
+      missing = min max(D - w, z, 0)
+
+  Skips never count (P10C-5). Among plans with the least ``missing`` the solver keeps the one
+  with the most natural cards (wilds only fill gaps), then the first in a fixed order.
+- ``groups`` has one list of cards per group of ``phase``, in the phase's order. With
+  ``missing == 0`` each list holds exactly ``size`` cards and passes ``groups.check_group``;
+  runs are ordered so that every wild stands at the position it fills (``R3 W W``). With
+  ``missing > 0`` it is the best partial plan: the naturals and wilds that plan keeps per group
+  (runs ascending, wilds last).
+
+``missing(hand, phase)`` is the same number without building the groups.
+
+The hand is reduced to a *shape* that keeps only what the phase can see, and the answer for a
+shape is cached (``CACHE_MAX`` entries, 0 disables; ``clear_cache()`` empties it). The shape
+fully determines the answer, so cached and fresh answers are the same; the groups are always
+rebuilt from the real cards. Shapes per phase pattern:
+
+- sets only (colour groups only): the largest ``m`` number (colour) counts, sorted, and the
+  wilds; a dynamic program over the count ranks and the subsets of groups sharing a rank;
+- one run: the bitmask of present numbers; two runs: present and doubled numbers;
+- set + run: the count of every number; colour + run: the colours present of every number and
+  the colour counts; colour + set: the count of every card.
+
+Every other combination of groups raises RuleError. Cards are ints as in ``cards.py``: a
+natural is below 0x40, a wild is 0x40 or a board-game joker (0x80 bit), anything else (Skip)
+is ignored.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from shared_rules.errors import RuleError
+from shared_rules.phases import SET, RUN, COLOUR
+
+CACHE_MAX = 20000
+"""Most cached shapes (all phases together); 0 or less turns the cache off."""
+
+_SETS = const(0)
+_COLS = const(1)
+_RUN1 = const(2)
+_RUN2 = const(3)
+_SETRUN = const(4)
+_COLRUN = const(5)
+_COLSET = const(6)
+_EMPTY = const(7)
+
+_BIG = const(1 << 28)
+
+# popcount of a byte
+_PC = bytearray(256)
+for _i in range(1, 256):
+    _PC[_i] = _PC[_i >> 1] + (_i & 1)
+
+_infos = {}  # phase tuple -> info list
+_infolist = []  # the same infos, to clear their caches in a fixed order
+_cached = 0  # entries in all caches together
+
+
+def clear_cache():
+    """Forget every cached shape."""
+    global _cached
+    for inf in _infolist:
+        inf[3].clear()
+    _cached = 0
+
+
+def _pc(v):
+    """Bits set in a number mask (numbers 1..12 use bits 1..12)."""
+    return _PC[v & 255] + _PC[v >> 8]
+
+
+def _dp_tables(sizes):
+    """Tables of the sets (or colour groups) program: total size and count of every subset of
+    groups, and the (assigned, newly assigned) subset pairs worth trying. Equal groups are
+    assigned in phase order (a subset of equal groups is always a prefix of them)."""
+    m = len(sizes)
+    full = (1 << m) - 1
+    tot = [0] * (full + 1)
+    cnt = [0] * (full + 1)
+    for sub in range(1, full + 1):
+        for g in range(m):
+            if sub >> g & 1:
+                tot[sub] += sizes[g]
+                cnt[sub] += 1
+    closed = []  # prefix-closed per class of equal groups
+    for mask in range(full + 1):
+        ok = True
+        for g in range(m):
+            if mask >> g & 1:
+                continue
+            for h in range(g + 1, m):
+                if mask >> h & 1 and sizes[h] == sizes[g]:
+                    ok = False
+        closed.append(ok)
+    pairs = []
+    for mask in range(full + 1):
+        if not closed[mask]:
+            continue
+        comp = full ^ mask
+        sub = comp
+        while sub:
+            if closed[mask | sub]:
+                pairs.append((mask, sub))
+            sub = (sub - 1) & comp
+    return tot, cnt, pairs, closed
+
+
+def _build(phase):
+    kinds = tuple([g[0] for g in phase])
+    sizes = tuple([g[1] for g in phase])
+    m = len(phase)
+    total = 0
+    for g in range(m):
+        if sizes[g] < 1 or (kinds[g] == RUN and sizes[g] > 12):
+            raise RuleError("P10C-3", "the solver cannot use a group of " + str(sizes[g]) + " cards")
+        total += sizes[g]
+    if total > 200:
+        raise RuleError("P10C-3", "the solver takes phases of at most 200 cards")
+    nset = kinds.count(SET)
+    nrun = kinds.count(RUN)
+    ncol = kinds.count(COLOUR)
+    extra = None
+    if m == 0:
+        pat = _EMPTY
+    elif nset == m:
+        pat = _SETS
+        extra = _dp_tables(sizes)
+    elif ncol == m:
+        pat = _COLS
+        extra = _dp_tables(sizes)
+    elif nrun == m and m <= 2:
+        pat = _RUN1 if m == 1 else _RUN2
+    elif m == 2 and nset == 1 and nrun == 1:
+        pat = _SETRUN
+        extra = (kinds.index(SET), kinds.index(RUN))
+    elif m == 2 and ncol == 1 and nrun == 1:
+        pat = _COLRUN
+        extra = (kinds.index(COLOUR), kinds.index(RUN))
+    elif m == 2 and ncol == 1 and nset == 1:
+        pat = _COLSET
+        extra = (kinds.index(COLOUR), kinds.index(SET))
+    else:
+        raise RuleError("P10C-3", "the solver knows only sets, colour groups, one or two runs, "
+                        "and pairs of two different kinds")
+    # [pattern, sizes, total size, cache, kinds, extra]
+    return [pat, sizes, total, {}, kinds, extra]
+
+
+def _info(phase):
+    try:
+        inf = _infos.get(phase)
+    except TypeError:  # lists inside: make it hashable
+        phase = tuple([tuple(g) for g in phase])
+        inf = _infos.get(phase)
+    if inf is None:
+        inf = _build(phase)
+        _infos[phase] = inf
+        _infolist.append(inf)
+    return inf
+
+
+# ---------------------------------------------------------------------------------------------
+# shapes (cache keys): everything the phase can see of a hand
+
+
+def _key_sets(hand, inf):
+    cnt = [0] * 16
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            cnt[c & 15] += 1
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    cnt[0] = 0
+    cnt.sort(reverse=True)
+    s = inf[2]
+    b = s + 1
+    key = w if w < s else s
+    for j in range(len(inf[1])):
+        v = cnt[j] if j < 16 else 0
+        key = key * b + (v if v < s else s)
+    return key
+
+
+def _key_cols(hand, inf):
+    cnt = [0] * 4
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            cnt[c >> 4] += 1
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    cnt.sort(reverse=True)
+    s = inf[2]
+    b = s + 1
+    key = w if w < s else s
+    for j in range(len(inf[1])):
+        v = cnt[j] if j < 4 else 0
+        key = key * b + (v if v < s else s)
+    return key
+
+
+def _key_run1(hand, inf):
+    p = 0
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            p |= 1 << (c & 15)
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    s = inf[2]
+    return (p & 0x1FFE) << 4 | (w if w < s else s)
+
+
+def _key_run2(hand, inf):
+    p1 = 0
+    p2 = 0
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            b = 1 << (c & 15)
+            p2 |= p1 & b
+            p1 |= b
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    s = inf[2]
+    # bits 17..28: numbers present, 5..16: numbers doubled, 0..4: wilds (below 2**29)
+    return ((p1 & 0x1FFE) << 16) | ((p2 & 0x1FFE) << 4) | (w if w < s else s)
+
+
+def _key_setrun(hand, inf):
+    cnt = bytearray(16)
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            cnt[c & 15] += 1
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    s = inf[2]
+    cnt[0] = w if w < s else s
+    return bytes(cnt)
+
+
+def _key_colrun(hand, inf):
+    k = bytearray(17)  # 0: wilds, 1..12: colours present per number, 13..16: colour counts
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            col = c >> 4
+            k[c & 15] |= 1 << col
+            if k[13 + col] < 200:
+                k[13 + col] += 1
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    s = inf[2]
+    k[0] = w if w < s else s
+    for i in range(13, 17):
+        if k[i] > s:
+            k[i] = s
+    return bytes(k)
+
+
+def _key_colset(hand, inf):
+    k = bytearray(64)  # count of every card; 0: wilds
+    w = 0
+    for c in hand:
+        if c < 0x40:
+            if k[c] < 200:
+                k[c] += 1
+        elif c == 0x40 or c >= 0x80:
+            w += 1
+    s = inf[2]
+    k[0] = w if w < s else s
+    return bytes(k)
+
+
+# ---------------------------------------------------------------------------------------------
+# solving a shape: entries are (missing, plan)
+
+
+def _solve_sets(key, inf):
+    """Sets (or colour groups) only: ranks of the sorted counts are dealt to groups; groups
+    sharing a rank split its cards. best[mask] = most naturals with the groups of ``mask``
+    non-empty."""
+    sizes = inf[1]
+    s = inf[2]
+    tot, cnt, pairs, closed = inf[5]
+    m = len(sizes)
+    b = s + 1
+    top = [0] * m
+    k = key
+    j = m - 1
+    while j >= 0:
+        top[j] = k % b
+        k //= b
+        j -= 1
+    avail = s - k  # k is the (capped) wild count now
+    nm = 1 << m
+    best = [-1] * nm
+    best[0] = 0
+    choices = []
+    for j in range(m):
+        c = top[j]
+        if c == 0:
+            break
+        nb = best[:]
+        ch = [0] * nm
+        for mask, sub in pairs:
+            v = best[mask]
+            if v < 0 or cnt[sub] > c:
+                continue
+            t = tot[sub]
+            v += c if c < t else t
+            new = mask | sub
+            if v > nb[new]:
+                nb[new] = v
+                ch[new] = sub
+        best = nb
+        choices.append(ch)
+    win = _BIG
+    wmask = 0
+    for mask in range(nm):
+        n = best[mask]
+        if n < 0:
+            continue
+        z = m - cnt[mask]
+        v = avail - n
+        if v < z:
+            v = z
+        sc = v * 256 - n
+        if sc < win:
+            win = sc
+            wmask = mask
+    gslot = [-1] * m
+    gcount = [0] * m
+    mask = wmask
+    j = len(choices) - 1
+    while j >= 0:
+        sub = choices[j][mask]
+        if sub:
+            left = top[j]
+            if left > tot[sub]:
+                left = tot[sub]
+            left -= cnt[sub]
+            for g in range(m):
+                if sub >> g & 1:
+                    gslot[g] = j
+                    extra = sizes[g] - 1
+                    if extra > left:
+                        extra = left
+                    gcount[g] = 1 + extra
+                    left -= extra
+            mask ^= sub
+        j -= 1
+    missing = (win + 255) >> 8  # win = missing * 256 - n with 0 <= n < 256
+    return missing, (tuple(gslot), tuple(gcount))
+
+
+def _solve_run1(key, inf):
+    s = inf[2]
+    p = key >> 4
+    avail = s - (key & 15)
+    full = (1 << s) - 1
+    win = _BIG
+    start = 1
+    for a in range(1, 14 - s):
+        v = p & (full << a)
+        n = _PC[v & 255] + _PC[v >> 8]
+        z = 0 if n else 1
+        v = avail - n
+        if v < z:
+            v = z
+        sc = v * 256 - n
+        if sc < win:
+            win = sc
+            start = a
+    return (win + 255) >> 8, start
+
+
+def _solve_run2(key, inf):
+    s1, s2 = inf[1]
+    p1 = (key >> 16) & 0x1FFE
+    p2 = (key >> 4) & 0x1FFE
+    avail = inf[2] - (key & 31)
+    f1 = (1 << s1) - 1
+    f2 = (1 << s2) - 1
+    pc = _PC
+    win = _BIG
+    plan = (1, 1)
+    for a1 in range(1, 14 - s1):
+        w1 = f1 << a1
+        u = p1 & w1
+        for a2 in range(a1 if s1 == s2 else 1, 14 - s2):
+            w2 = f2 << a2
+            v = p1 & w2
+            x = p1 & (w1 | w2)
+            y = p2 & w1 & w2
+            n = pc[x & 255] + pc[x >> 8] + pc[y & 255] + pc[y >> 8]
+            if u == 0:
+                z = 2 if v == 0 else 1
+            elif v == 0:
+                z = 1
+            elif u == v and not (u & (u - 1)) and not (u & p2):
+                z = 1  # both runs see one single card only
+            else:
+                z = 0
+            d = avail - n
+            if d < z:
+                d = z
+            sc = d * 256 - n
+            if sc < win:
+                win = sc
+                plan = (a1, a2)
+    return (win + 255) >> 8, plan
+
+
+def _solve_setrun(key, inf):
+    """Set number x (0: empty set) and run window a; when x is in the window the run takes one
+    card of x (opt 1) or leaves x to the set (opt 0)."""
+    si, ri = inf[5]
+    sizes = inf[1]
+    s = sizes[si]
+    r = sizes[ri]
+    avail = inf[2] - key[0]
+    p = 0
+    xs = []
+    for x in range(1, 13):
+        if key[x]:
+            p |= 1 << x
+            xs.append(x)
+    full = (1 << r) - 1
+    pc = _PC
+    win = _BIG
+    plan = (0, 1, 0)
+    for a in range(1, 14 - r):
+        wm = full << a
+        v = p & wm
+        nr0 = pc[v & 255] + pc[v >> 8]
+        # the set empty
+        z = 1 if nr0 else 2
+        d = avail - nr0
+        if d < z:
+            d = z
+        sc = d * 256 - nr0
+        if sc < win:
+            win = sc
+            plan = (0, a, 0)
+        for x in xs:
+            cx = key[x]
+            if wm >> x & 1:
+                # the run takes one card of x, the set the rest
+                ns = cx - 1
+                if ns > s:
+                    ns = s
+                n = nr0 + ns
+                z = 0 if ns else 1
+                d = avail - n
+                if d < z:
+                    d = z
+                sc = d * 256 - n
+                if sc < win:
+                    win = sc
+                    plan = (x, a, 1)
+                # the run leaves x to the set
+                nr = nr0 - 1
+                ns = cx if cx < s else s
+            else:
+                nr = nr0
+                ns = cx if cx < s else s
+            n = nr + ns
+            z = 0 if nr else 1
+            d = avail - n
+            if d < z:
+                d = z
+            sc = d * 256 - n
+            if sc < win:
+                win = sc
+                plan = (x, a, 0)
+    return (win + 255) >> 8, plan
+
+
+def _solve_colrun(key, inf):
+    """Colour c and run window a; the run takes a card of another colour where there is one,
+    and b of the numbers that only colour c has (each costs the colour group a card)."""
+    ci, ri = inf[5]
+    sizes = inf[1]
+    k = sizes[ci]
+    r = sizes[ri]
+    avail = inf[2] - key[0]
+    win = _BIG
+    plan = (0, 1, 0)
+    for c in range(4):
+        bit = 1 << c
+        other = 15 ^ bit
+        cc = key[13 + c]
+        for a in range(1, 14 - r):
+            na = 0
+            nb = 0
+            for x in range(a, a + r):
+                mk = key[x]
+                if mk & other:
+                    na += 1
+                elif mk:
+                    nb += 1
+            for b in range(nb + 1):
+                nr = na + b
+                nk = cc - b
+                if nk > k:
+                    nk = k
+                n = nr + nk
+                z = (0 if nr else 1) + (0 if nk else 1)
+                d = avail - n
+                if d < z:
+                    d = z
+                sc = d * 256 - n
+                if sc < win:
+                    win = sc
+                    plan = (c, a, b)
+    return (win + 255) >> 8, plan
+
+
+def _solve_colset(key, inf):
+    """Colour c and set number x (0: empty set); the set takes cards of x of other colours
+    first, then t of colour c (each costs the colour group a card)."""
+    ci, si = inf[5]
+    sizes = inf[1]
+    k = sizes[ci]
+    s = sizes[si]
+    avail = inf[2] - key[0]
+    cnt = [0] * 13
+    cols = [0, 0, 0, 0]
+    xs = []
+    for x in range(1, 13):
+        t = key[x] + key[16 + x] + key[32 + x] + key[48 + x]
+        cnt[x] = t
+        if t:
+            xs.append(x)
+    for c in range(4):
+        t = 0
+        for x in range(1, 13):
+            t += key[(c << 4) + x]
+        cols[c] = t
+    win = _BIG
+    plan = (0, 0, 0)
+    for c in range(4):
+        cc = cols[c]
+        nk = cc if cc < k else k
+        # the set empty
+        z = 1 if nk else 2
+        d = avail - nk
+        if d < z:
+            d = z
+        sc = d * 256 - nk
+        if sc < win:
+            win = sc
+            plan = (c, 0, 0)
+        for x in xs:
+            cxc = key[(c << 4) + x]
+            u = cnt[x] - cxc
+            if u > s:
+                u = s
+            tmax = s - u
+            if tmax > cxc:
+                tmax = cxc
+            for t in range(tmax + 1):
+                ns = u + t
+                nk = cc - t
+                if nk > k:
+                    nk = k
+                n = ns + nk
+                z = (0 if ns else 1) + (0 if nk else 1)
+                d = avail - n
+                if d < z:
+                    d = z
+                sc = d * 256 - n
+                if sc < win:
+                    win = sc
+                    plan = (c, x, t)
+    return (win + 255) >> 8, plan
+
+
+def _solve_empty(key, inf):
+    return 0, None
+
+
+def _key_empty(hand, inf):
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# from a plan back to the real cards
+
+
+def _split(hand):
+    """The sorted naturals bucketed by number (index 1..12), and the wilds (sorted)."""
+    byn = [[] for _ in range(16)]
+    wilds = []
+    for c in sorted(hand):
+        if c < 0x40:
+            byn[c & 15].append(c)
+        elif c == 0x40 or c >= 0x80:
+            wilds.append(c)
+    return byn, wilds
+
+
+def _fill(inf, nat, starts, wilds, missing):
+    """Add wilds to the naturals of each group (phase order) up to its size; with missing == 0
+    put the cards of a run in the order of the numbers they stand for."""
+    sizes = inf[1]
+    out = []
+    wi = 0
+    for g in range(len(sizes)):
+        cards = nat[g]
+        d = sizes[g] - len(cards)
+        if d > len(wilds) - wi:
+            d = len(wilds) - wi
+        a = starts[g]
+        if missing == 0 and a:
+            run = []
+            j = 0
+            for num in range(a, a + sizes[g]):
+                if j < len(cards) and cards[j] & 15 == num:
+                    run.append(cards[j])
+                    j += 1
+                else:
+                    run.append(wilds[wi])
+                    wi += 1
+            out.append(run)
+        else:
+            cards = cards[:]
+            for _ in range(d):
+                cards.append(wilds[wi])
+                wi += 1
+            out.append(cards)
+    return out
+
+
+def _real_sets(hand, inf, plan, missing, colour):
+    gslot, gcount = plan
+    if colour:
+        byk = [[], [], [], []]
+        wilds = []
+        for c in sorted(hand):
+            if c < 0x40:
+                byk[c >> 4].append(c)
+            elif c == 0x40 or c >= 0x80:
+                wilds.append(c)
+        keys = [0, 1, 2, 3]
+    else:
+        byk, wilds = _split(hand)
+        keys = list(range(1, 13))
+    # rank order: more cards first, then the lower number (colour); keys are unique
+    keys.sort(key=lambda x: x - 64 * len(byk[x]))
+    used = [0] * 16
+    nat = []
+    for g in range(len(gslot)):
+        j = gslot[g]
+        if j < 0:
+            nat.append([])
+            continue
+        x = keys[j]
+        u = used[x]
+        nat.append(byk[x][u:u + gcount[g]])
+        used[x] = u + gcount[g]
+    return _fill(inf, nat, [0] * len(gslot), wilds, missing)
+
+
+def _real_run1(hand, inf, plan, missing):
+    byn, wilds = _split(hand)
+    a = plan
+    nat = []
+    for x in range(a, a + inf[2]):
+        if byn[x]:
+            nat.append(byn[x][0])
+    return _fill(inf, [nat], [a], wilds, missing)
+
+
+def _real_run2(hand, inf, plan, missing):
+    byn, wilds = _split(hand)
+    s1, s2 = inf[1]
+    a1, a2 = plan
+    w1 = ((1 << s1) - 1) << a1
+    w2 = ((1 << s2) - 1) << a2
+    p1 = 0
+    p2 = 0
+    for x in range(1, 13):
+        if byn[x]:
+            p1 |= 1 << x
+            if len(byn[x]) > 1:
+                p2 |= 1 << x
+    shared = p1 & ~p2 & w1 & w2  # single cards both runs could use
+    own1 = p1 & w1 & ~shared
+    own2 = p1 & w2 & ~shared
+    to1 = 0
+    to2 = 0
+    for x in range(1, 13):
+        if shared >> x & 1:
+            if not own1 and not to1:
+                to1 |= 1 << x
+            elif not own2 and not to2:
+                to2 |= 1 << x
+            else:
+                to1 |= 1 << x
+    r1 = own1 | to1
+    r2 = own2 | to2
+    nat1 = []
+    nat2 = []
+    for x in range(1, 13):
+        if r1 >> x & 1:
+            nat1.append(byn[x][0])
+            if r2 >> x & 1:
+                nat2.append(byn[x][1])
+        elif r2 >> x & 1:
+            nat2.append(byn[x][0])
+    return _fill(inf, [nat1, nat2], [a1, a2], wilds, missing)
+
+
+def _real_setrun(hand, inf, plan, missing):
+    si, ri = inf[5]
+    sizes = inf[1]
+    byn, wilds = _split(hand)
+    x, a, opt = plan
+    run = []
+    for y in range(a, a + sizes[ri]):
+        if byn[y] and (y != x or opt):
+            run.append(byn[y][0])
+    first = 1 if opt else 0
+    nat = [None, None]
+    nat[ri] = run
+    nat[si] = byn[x][first:first + sizes[si]]
+    starts = [0, 0]
+    starts[ri] = a
+    return _fill(inf, nat, starts, wilds, missing)
+
+
+def _real_colrun(hand, inf, plan, missing):
+    ci, ri = inf[5]
+    sizes = inf[1]
+    byn, wilds = _split(hand)
+    c, a, b = plan
+    run = []
+    used = []
+    for y in range(a, a + sizes[ri]):
+        pick = 0
+        for card in byn[y]:
+            if card >> 4 != c:
+                pick = card
+                break
+        if pick:
+            run.append(pick)
+        elif byn[y] and b > 0:
+            run.append(byn[y][0])
+            used.append(byn[y][0])
+            b -= 1
+    col = []
+    for card in sorted(hand):
+        if card < 0x40 and card >> 4 == c:
+            if card in used:
+                used.remove(card)
+            elif len(col) < sizes[ci]:
+                col.append(card)
+    nat = [None, None]
+    nat[ri] = run
+    nat[ci] = col
+    starts = [0, 0]
+    starts[ri] = a
+    return _fill(inf, nat, starts, wilds, missing)
+
+
+def _real_colset(hand, inf, plan, missing):
+    ci, si = inf[5]
+    sizes = inf[1]
+    byn, wilds = _split(hand)
+    c, x, t = plan
+    st = []
+    mine = []
+    for card in byn[x]:
+        if card >> 4 == c:
+            mine.append(card)
+        elif len(st) < sizes[si]:
+            st.append(card)
+    used = mine[:t]
+    st.extend(used)
+    col = []
+    for card in sorted(hand):
+        if card < 0x40 and card >> 4 == c:
+            if card in used:
+                used.remove(card)
+            elif len(col) < sizes[ci]:
+                col.append(card)
+    nat = [None, None]
+    nat[si] = st
+    nat[ci] = col
+    return _fill(inf, nat, [0, 0], wilds, missing)
+
+
+_KEYF = (_key_sets, _key_cols, _key_run1, _key_run2, _key_setrun, _key_colrun, _key_colset,
+         _key_empty)
+_SOLVEF = (_solve_sets, _solve_sets, _solve_run1, _solve_run2, _solve_setrun, _solve_colrun,
+           _solve_colset, _solve_empty)
+
+
+def _entry(hand, inf):
+    global _cached
+    pat = inf[0]
+    key = _KEYF[pat](hand, inf)
+    if CACHE_MAX <= 0:
+        return _SOLVEF[pat](key, inf)
+    cache = inf[3]
+    e = cache.get(key)
+    if e is None:
+        e = _SOLVEF[pat](key, inf)
+        if _cached >= CACHE_MAX:
+            clear_cache()
+        cache[key] = e
+        _cached += 1
+    return e
+
+
+def missing(hand, phase):
+    """The fewest cards to add to ``hand`` so that ``phase`` can be laid (0: it can now)."""
+    return _entry(hand, _info(phase))[0]
+
+
+def solve(hand, phase):
+    """``(missing, groups)``: see the module docstring."""
+    inf = _info(phase)
+    e = _entry(hand, inf)
+    pat = inf[0]
+    m, plan = e
+    if pat == _SETS:
+        groups = _real_sets(hand, inf, plan, m, False)
+    elif pat == _COLS:
+        groups = _real_sets(hand, inf, plan, m, True)
+    elif pat == _RUN1:
+        groups = _real_run1(hand, inf, plan, m)
+    elif pat == _RUN2:
+        groups = _real_run2(hand, inf, plan, m)
+    elif pat == _SETRUN:
+        groups = _real_setrun(hand, inf, plan, m)
+    elif pat == _COLRUN:
+        groups = _real_colrun(hand, inf, plan, m)
+    elif pat == _COLSET:
+        groups = _real_colset(hand, inf, plan, m)
+    else:
+        groups = []
+    return m, groups
