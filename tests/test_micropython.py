@@ -152,3 +152,56 @@ def test_subset_list_of_missing_methods_is_true(mp):
         "print(' '.join([n for n in " + repr(names) + " if hasattr('', n) or hasattr(b'', n) or hasattr(1, n)]))"
     )
     assert got.split() == []
+
+
+def test_P10C_3_P10C_4_P10C_5_solver_identical(mp):
+    probe_parity(mp, "solver_probe", 400)
+
+
+def test_SAVE_blobs_identical(mp):
+    probe_parity(mp, "save_probe", 40)
+
+
+# --- whole games -------------------------------------------------------------------------------
+
+EDITIONS = ("classic", "2020")
+PHASE_LISTS = ("all", "5", "8", "odd", "even")
+PROGRESSIONS = ("standard", "everyone", "free")
+
+
+def baseline_games():
+    """Every edition x phase list x progression, with greedy and random players, 2..6 seats."""
+    games = []
+    i = 0
+    for edition in EDITIONS:
+        for phases in PHASE_LISTS:
+            for progression in PROGRESSIONS:
+                for b, bots in enumerate(("greedy", "random")):
+                    games.append((100 + 2 * i + b, 2 + (i + 3 * b) % 5, bots, edition, phases, progression))
+                i += 1
+    return games
+
+
+def test_P10C_6_to_P10C_22_RNG_1_baseline_games_identical(mp):
+    """Seeded games of every variant give byte-identical records under MicroPython."""
+    from shared_rules.selfplay import play_record
+
+    mp.run("from shared_rules.selfplay import play_record")
+    differ = []
+    records = set()
+    for seed, players, bots, edition, phases, progression in baseline_games():
+        args = (seed, players, bots, edition, phases, progression)
+        cpython = play_record(*args)
+        assert cpython.count("\n# hand ") >= 1 and cpython not in records
+        records.add(cpython)
+        micropython = mp.run("print(play_record" + repr(args) + ", end='')")
+        mp.run("import gc\ngc.collect()")
+        if cpython != micropython:
+            cp_lines, mp_lines = cpython.splitlines(), micropython.splitlines() + ["<end>"]
+            line = next(n for n in range(len(cp_lines) + 1) if n == len(cp_lines) or cp_lines[n] != mp_lines[n])
+            differ.append(
+                "play_record" + repr(args) + " line " + str(line + 1) + ":\n  CPython:     "
+                + (cp_lines + ["<end>"])[line] + "\n  MicroPython: " + mp_lines[line]
+            )
+    assert len(records) == 60
+    assert not differ, "game records differ:\n" + "\n".join(differ)

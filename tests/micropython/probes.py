@@ -144,3 +144,59 @@ def phase_probe():
             print("phase", phase, phases.describe(phase), "|", " / ".join([phases.describe_group(g) for g in phase]))
     for name in ("all", "5", "8", "odd", "even", "ALL", "", "9", None, 5):
         print("list", name, _outcome(phases.phase_list, name))
+
+
+def _hand(r, deck, board):
+    """8..22 cards off a shuffled deck; for a board phase, Wilds become jokers and Skips go."""
+    r.shuffle(deck)
+    hand = []
+    for c in deck[: 8 + r.below(15)]:
+        if board and c == cards.SKIP:
+            continue
+        hand.append(0x80 | ALL_CARDS[r.below(len(ALL_CARDS))] if board and c == cards.WILD else c)
+    return hand
+
+
+def solver_probe(count=400, seed=77):
+    """P10C-3, P10C-4, P10C-5 and the board phases: solve() on seeded hands, cached and fresh."""
+    from shared_rules import solver
+
+    r = Rng(seed)
+    deck = list(cards.new_deck())
+    table = phases.CARD_PHASES + phases.BOARD_PHASES
+    for i in range(count):
+        index = r.below(len(table))
+        hand = _hand(r, deck, index >= len(phases.CARD_PHASES))
+        if i % 4 == 0:
+            solver.clear_cache()
+        missing, laid = solver.solve(hand, table[index])
+        again = solver.missing(hand, table[index])
+        print("solve", index, "/", _ints(hand), "/", missing, again, "/", " | ".join([_ints(g) for g in laid]))
+
+
+def _hex(blob):
+    return "".join(["%02x" % b for b in blob])
+
+
+def save_probe():
+    """SAVE: blobs of games at several points, decode/encode round trips, damaged blobs."""
+    from shared_rules import codec
+    from shared_rules.selfplay import SelfPlay
+
+    for seed, players, edition, progression in ((3, 6, "classic", "standard"), (4, 3, "2020", "free")):
+        sp = SelfPlay(seed, players, "greedy", edition, "all", progression, keep_record=False)
+        steps = 0
+        more = True
+        while more:
+            if steps % 97 == 0:
+                blob = codec.encode(sp.state)
+                again = codec.encode(codec.decode(blob))
+                print("save", seed, steps, len(blob), again == blob, _hex(blob))
+                r = Rng(steps)
+                for _ in range(3):
+                    bad = bytearray(blob)
+                    bad[r.below(len(bad))] ^= 1 + r.below(255)
+                    print("flipped", _outcome(lambda b: _hex(codec.encode(codec.decode(b))), bytes(bad)))
+                print("cut", _outcome(codec.decode, blob[: r.below(len(blob))]))
+            more = sp.step()
+            steps += 1
