@@ -166,6 +166,8 @@ def _decode(blob):
     length = struct.unpack("<H", blob[4:6])[0]
     if len(blob) < 6 + length + 2:
         raise RuleError("SAVE", "the save is truncated")
+    if len(blob) > 6 + length + 2:
+        raise RuleError("SAVE", "the save has bytes after its end")
     body = blob[:6 + length]
     if struct.unpack("<H", blob[6 + length:8 + length])[0] != crc16(body):
         raise RuleError("SAVE", "the save is corrupt (checksum)")

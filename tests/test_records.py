@@ -1,0 +1,122 @@
+"""Game records (docs/records.md), tools.replay and tools.simulate."""
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from shared_rules.errors import RuleError
+from shared_rules.record import replay, parse
+from shared_rules.selfplay import SelfPlay, play_record
+from tests.p10 import snapshot, stack
+from tools import simulate
+
+ROOT = __file__.rsplit("/tests/", 1)[0]
+
+
+def run_tool(*args):
+    return subprocess.run([sys.executable, "-m"] + list(args), cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.mark.parametrize("seed, players, edition, phases, progression",
+                         [(1, 2, "classic", "all", "standard"), (2, 6, "2020", "8", "free"),
+                          (3, 4, "2020", "even", "everyone"), (4, 3, "classic", "odd", "free")])
+def test_RECORD_replay_reproduces_the_game(seed, players, edition, phases, progression):
+    sp = SelfPlay(seed, players, "greedy", edition, phases, progression)
+    sp.run()
+    g = replay(sp.record_text())
+    assert snapshot(g) == snapshot(sp.state)
+    assert play_record(seed, players, "greedy", edition, phases, progression) == sp.record_text()
+
+
+def test_RECORD_stacked_deck_and_dealer_in_the_header():
+    deck = stack(2, ["R5 B5 G5 Y6 Y6 B6 Y3 G5 R12 B12", "R3 B3 G3 Y4 Y4 B4 G9 G10 G11 G12"], "Y8", "R11")
+    sp = SelfPlay(7, 2, "greedy", decks=[deck], dealer=0)
+    for _ in range(3):
+        sp.step()
+    text = sp.record_text()
+    assert "dealer: p1" in text and text.count("deck: ") == 1
+    assert "p2 lay 1: R3 B3 G3 | B4 Y4 Y4" in text
+    assert snapshot(replay(text)) == snapshot(sp.state)
+
+
+def broken(text, needle):
+    with pytest.raises(RuleError) as e:
+        replay(text)
+    assert needle in str(e.value), str(e.value)
+
+
+def test_RECORD_broken_records_name_the_line():
+    sp = SelfPlay(3, 3, "greedy")
+    for _ in range(40):
+        sp.step()
+    lines = sp.record_text().split("\n")
+    first_move = next(i for i, l in enumerate(lines) if re.match(r"p\d ", l))
+    seat = lines[first_move].split()[0]
+    other = "p1" if seat != "p1" else "p2"
+    bad = list(lines)
+    bad[first_move] = other + " draw"
+    broken("\n".join(bad), "line %d: it is %s's turn" % (first_move + 1, seat))
+    bad = list(lines)
+    bad[first_move] = seat + " discard R1"
+    broken("\n".join(bad), "line %d: P10C-7" % (first_move + 1))
+    bad = list(lines)
+    bad[first_move] = seat + " fly away"
+    broken("\n".join(bad), "line %d" % (first_move + 1))
+    broken("\n".join(lines[:first_move] + ["colour: red"] + lines[first_move:]), "cannot read")
+    broken("\n".join(lines).replace("players: 3", "players: three"), "bad players")
+    broken("\n".join(lines).replace("game: phase10", "game: chess"), "game: phase10")
+    broken("\n".join(lines).replace("players: 3", "players: 9"), "header")
+    broken("\n".join(lines + ["seed: 4"]), "header lines come before")
+
+
+def test_RECORD_moves_after_the_end_are_refused():
+    text = play_record(2, 2)
+    broken(text + "p1 draw\n", "the game is over")
+
+
+def test_RECORD_parse_reads_every_header_key():
+    opts, moves = parse("game: phase10\nedition: 2020\nphases: odd\nprogression: free\n"
+                        "players: 5\nseed: 42\ndealer: p3\n# comment\n\np4 draw\n")
+    assert opts["edition"] == "2020" and opts["players"] == 5 and opts["dealer"] == 2
+    assert moves == [(10, 3, "draw")]
+
+
+def test_RECORD_tools_replay_prints_outcome_or_line(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(play_record(5, 4))
+    r = run_tool("tools.replay", str(good))
+    assert r.returncode == 0, r.stderr
+    assert "winner: p" in r.stdout and "hands played:" in r.stdout and "p4:" in r.stdout
+    lines = good.read_text().split("\n")
+    i = next(i for i, l in enumerate(lines) if re.match(r"p\d draw", l))
+    lines[i] = lines[i].split()[0] + " lay 1: R1 R1 B1 | R2 R2 B2"  # laying before drawing
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines))
+    r = run_tool("tools.replay", str(bad))
+    assert r.returncode == 1 and ("line %d: P10C-7" % (i + 1)) in r.stderr
+    r = run_tool("tools.replay", str(tmp_path / "missing.txt"))
+    assert r.returncode == 2 and "cannot read" in r.stderr
+
+
+def test_RECORD_tools_simulate_json_and_records(tmp_path):
+    r = run_tool("tools.simulate", "--game", "phase10", "--edition", "2020", "--players", "3",
+                 "--games", "4", "--seed", "9", "--phases", "5", "--progression", "free",
+                 "--records", str(tmp_path), "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["games"] == 4 and sum(out["wins_per_seat"]) >= 4
+    assert out["hands_per_game"]["min"] <= out["hands_per_game"]["mean"] <= out["hands_per_game"]["max"]
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["game-10.txt", "game-11.txt", "game-12.txt", "game-9.txt"]
+    assert replay((tmp_path / "game-9.txt").read_text()).over
+    r = run_tool("tools.simulate", "--players", "8")
+    assert r.returncode != 0 and "players" in r.stderr
+
+
+def test_RECORD_simulate_counts_wins_per_seat():
+    r = simulate.simulate("classic", 2, 6, 1)
+    assert r["games"] == 6 and sum(r["wins_per_seat"]) >= 6

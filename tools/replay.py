@@ -1,0 +1,56 @@
+"""Replay a Phase 10 game record and print the outcome.
+
+    python -m tools.replay FILE
+
+Prints the winner(s), every player's score and phase, and the number of hands played. A record
+with an illegal or unreadable move prints the line number and the reason and exits with 1; a
+missing file exits with 2. The format is described in docs/records.md.
+"""
+
+import argparse
+import sys
+
+from shared_rules.errors import RuleError
+from shared_rules.record import replay
+
+
+def outcome(game):
+    """The lines that describe how a game stands (finished or not)."""
+    lines = []
+    if game.over:
+        names = ", ".join("p" + str(s + 1) for s in game.winners)
+        lines.append("winner: " + names if len(game.winners) == 1 else "winners: " + names)
+        if game.tiebreak:
+            lines.append("decided by a tiebreak hand")
+    else:
+        seat, _ = game.pending
+        lines.append("not finished: p" + str(seat + 1) + " to move")
+    lines.append("hands played: " + str(game.hand_no))
+    total = len(game.phase_numbers)
+    for s in range(game.n):
+        lines.append("p" + str(s + 1) + ": " + str(game.scores[s]) + " points, "
+                     + str(game.completed(s)) + "/" + str(total) + " phases")
+    return lines
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.replay", description=__doc__.split("\n\n")[0])
+    parser.add_argument("file", help="a game record (text)")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print("cannot read " + args.file + ": " + str(e), file=sys.stderr)
+        return 2
+    try:
+        game = replay(text)
+    except RuleError as e:
+        print("illegal record: " + e.reason, file=sys.stderr)
+        return 1
+    print("\n".join(outcome(game)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
