@@ -36,18 +36,20 @@ def cpython_output(fn, *args):
     return buf.getvalue()
 
 
+def first_difference(cpython, micropython):
+    """Where two different texts first differ: line number and both lines."""
+    cp_lines = cpython.splitlines() + ["<end of output>"]
+    mp_lines = micropython.splitlines() + ["<end of output>"]
+    i = 0
+    while i < min(len(cp_lines), len(mp_lines)) - 1 and cp_lines[i] == mp_lines[i]:
+        i += 1
+    return "line " + str(i + 1) + ":\n  CPython:     " + cp_lines[i][:400] + "\n  MicroPython: " + mp_lines[i][:400]
+
+
 def assert_same(cpython, micropython, what):
-    """Equal texts, or a message naming the first line that differs."""
-    if cpython == micropython:
-        return
-    cp_lines = cpython.splitlines()
-    mp_lines = micropython.splitlines()
-    for i in range(max(len(cp_lines), len(mp_lines))):
-        cp = cp_lines[i] if i < len(cp_lines) else "<end of output>"
-        mpl = mp_lines[i] if i < len(mp_lines) else "<end of output>"
-        if cp != mpl:
-            pytest.fail(what + " differs at line " + str(i + 1) + ":\n  CPython:     " + cp[:400] + "\n  MicroPython: " + mpl[:400])
-    pytest.fail(what + " differs (line endings)")
+    """Equal texts, or a failure naming the first line that differs."""
+    if cpython != micropython:
+        pytest.fail(what + " differs at " + first_difference(cpython, micropython))
 
 
 def probe_parity(mp, name, min_lines):
@@ -87,7 +89,7 @@ def test_runner_says_how_to_install_micropython(tmp_path):
     copy = tmp_path / "tests" / "micropython" / "run.mjs"
     copy.parent.mkdir(parents=True)
     shutil.copy(RUNNER, copy)
-    done = subprocess.run([shutil.which("node"), str(copy), "-c", "1"], capture_output=True, text=True)
+    done = subprocess.run([node_command()[0], str(copy), "-c", "1"], capture_output=True, text=True)
     assert done.returncode == 2
     assert "MicroPython is not installed" in done.stderr and "make test" in done.stderr
 
@@ -197,11 +199,6 @@ def test_P10C_6_to_P10C_22_RNG_1_baseline_games_identical(mp):
         micropython = mp.run("print(play_record" + repr(args) + ", end='')")
         mp.run("import gc\ngc.collect()")
         if cpython != micropython:
-            cp_lines, mp_lines = cpython.splitlines(), micropython.splitlines() + ["<end>"]
-            line = next(n for n in range(len(cp_lines) + 1) if n == len(cp_lines) or cp_lines[n] != mp_lines[n])
-            differ.append(
-                "play_record" + repr(args) + " line " + str(line + 1) + ":\n  CPython:     "
-                + (cp_lines + ["<end>"])[line] + "\n  MicroPython: " + mp_lines[line]
-            )
+            differ.append("play_record" + repr(args) + " " + first_difference(cpython, micropython))
     assert len(records) == 60
     assert not differ, "game records differ:\n" + "\n".join(differ)
