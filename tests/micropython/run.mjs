@@ -111,7 +111,7 @@ async function boot(opts, out, err) {
   return mp;
 }
 
-// Runs one top-level piece of code; returns null or the traceback text. A crash of the
+// Runs one top-level piece of code; returns null or the exception {type, text}. A crash of the
 // WebAssembly machine itself (not a Python exception) is thrown on.
 function runOne(mp, code) {
   try {
