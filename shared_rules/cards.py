@@ -76,15 +76,21 @@ def texts(cards):
 
 def parse(word):
     """The card named by ``word`` (P10C-2); raises RuleError for anything else."""
-    w = word.strip().upper()
-    if w == "W":
+    w = word.strip()
+    if w in ("W", "w"):
         return WILD
-    if w == "S":
+    if w in ("S", "s"):
         return SKIP
-    if len(w) >= 2 and w[0] in COLOUR_LETTERS and w[1:].isdigit():
-        n = int(w[1:])
+    # ASCII only: str.isdigit() and int() would accept other scripts' digits on CPython
+    if 2 <= len(w) <= 3 and w[0] in "RBGYrbgy":
+        n = 0
+        for ch in w[1:]:
+            if ch not in "0123456789":
+                n = -1
+                break
+            n = n * 10 + "0123456789".index(ch)
         if 1 <= n <= 12:
-            return (COLOUR_LETTERS.index(w[0]) << 4) | n
+            return ("RBGYrbgy".index(w[0]) % 4 << 4) | n
     raise RuleError("P10C-2", "'" + word + "' is not a card (R7, B12, W, S ...)")
 
 
