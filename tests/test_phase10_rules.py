@@ -576,3 +576,25 @@ def test_P10C_22_first_to_complete_the_list_wins():
         assert len(g.winners) == 1
         w = g.winners[0]
         assert g.completed(w) == 5
+
+
+def test_P10C_7_describe_moves_in_one_short_line():
+    names = ["ANA", "BOB"]
+    g = opening("2020")
+    assert g.describe((DRAW_DECK,), names) == "BOB draws a card"
+    assert g.describe((TAKE_DISCARD,), names) == "BOB takes Y8"
+    g.apply((DRAW_DECK,))
+    assert g.describe((LAY, 0, SETS_LAYER), names) == "BOB lays phase 1"
+    g.apply((LAY, 1, SETS_LAYER))
+    assert g.describe((HIT, one("G12"), 0, 0), names) == "BOB hits G12 on own set"
+    assert g.describe((DISCARD, one("G12")), names) == "BOB discards G12"
+    g.apply((DISCARD, one("G12")))
+    g.apply((DRAW_DECK,))
+    g.apply((LAY, 1, [cards("R5 B5 G5"), cards("Y6 Y6 B6")]))
+    assert g.describe((HIT, one("Y3"), 0, 0), names) == "ANA hits Y3 on BOB's set"
+    assert g.describe((TARGET, 1), names) == "ANA skips BOB"
+    for line in ("BOB draws a card", "ANA hits Y3 on BOB's set"):
+        assert len(line) <= 26  # one line of a 160-pixel screen in the 6-pixel font
+
+
+SETS_LAYER = [cards("R3 B3 G3"), cards("Y4 Y4 B4")]
