@@ -24,13 +24,14 @@ P10C-4, P10C-5, P10B phases).
 The hand is reduced to a *shape* that keeps only what the phase can see, and the answer for a
 shape is cached (``CACHE_MAX`` entries, 0 disables; ``clear_cache()`` empties it). The shape
 fully determines the answer, so cached and fresh answers are the same; the groups are always
-rebuilt from the real cards. Shapes per phase pattern:
+rebuilt from the real cards. ``cache_size()`` counts the cached shapes. Shapes per phase pattern:
 
 - sets only (colour groups only): the largest ``m`` number (colour) counts, sorted, and the
   wilds; a dynamic program over the count ranks and the subsets of groups sharing a rank;
 - one run: the bitmask of present numbers; two runs: present and doubled numbers;
 - set + run: the count of every number; colour + run: the colours present of every number and
-  the colour counts; colour + set: the count of every card.
+  the colour counts; colour + set: the colour counts of every number held (sorted, as numbers
+  are interchangeable there) and the colour counts.
 
 Every other combination of groups raises RuleError. Cards are ints as in ``cards.py``: a
 natural is below 0x40, a wild is 0x40 or a board-game joker (0x80 bit), anything else (Skip)
@@ -80,9 +81,9 @@ def clear_cache():
     _cached = 0
 
 
-def _pc(v):
-    """Bits set in a number mask (numbers 1..12 use bits 1..12)."""
-    return _PC[v & 255] + _PC[v >> 8]
+def cache_size():
+    """Shapes cached now (all phases together)."""
+    return _cached
 
 
 def _dp_tables(sizes):
@@ -276,18 +277,41 @@ def _key_colrun(hand, inf):
     return bytes(k)
 
 
+def _colset_sigs(cc, s):
+    """Per number 1..12: its colour counts (each capped at the set's size ``s``) as one int,
+    colour 0 the most significant digit in base s + 1; 0 for a number not held."""
+    b = s + 1
+    sigs = [0] * 13
+    for x in range(1, 13):
+        v = 0
+        for col in range(4):
+            n = cc[(col << 4) + x]
+            v = v * b + (n if n < s else s)
+        sigs[x] = v
+    return sigs
+
+
 def _key_colset(hand, inf):
-    k = bytearray(64)  # count of every card; 0: wilds
+    """Numbers are interchangeable here (no run): the key is the sorted per-number colour
+    signatures of the numbers held, then the colour counts and the wilds."""
+    cc = bytearray(64)  # count of every card
+    cols = [0, 0, 0, 0]
     w = 0
     for c in hand:
         if c < 0x40:
-            if k[c] < 200:
-                k[c] += 1
+            if cc[c] < 200:
+                cc[c] += 1
+            cols[c >> 4] += 1
         elif c == 0x40 or c >= 0x80:
             w += 1
+    sigs = _colset_sigs(cc, inf[1][inf[5][1]])
+    sigs.sort(reverse=True)
+    sigs.pop()  # number 0's, always 0: the last
     s = inf[2]
-    k[0] = w if w < s else s
-    return bytes(k)
+    for v in cols:
+        sigs.append(v if v < s else s)
+    sigs.append(w if w < s else s)
+    return tuple(sigs)  # 0..11: signatures, 12..15: colour counts, 16: wilds
 
 
 # ---------------------------------------------------------------------------------------------
@@ -536,28 +560,27 @@ def _solve_colrun(key, inf):
 
 
 def _solve_colset(key, inf):
-    """Colour c and set number x (0: empty set); the set takes cards of x of other colours
-    first, then t of colour c (each costs the colour group a card)."""
+    """Colour c and the set on the number of rank x in the key (-1: empty set); the set takes
+    cards of other colours first, then t of colour c (each costs the colour group a card)."""
     ci, si = inf[5]
     sizes = inf[1]
     k = sizes[ci]
     s = sizes[si]
-    avail = inf[2] - key[0]
-    cnt = [0] * 13
-    cols = [0, 0, 0, 0]
-    xs = []
-    for x in range(1, 13):
-        t = key[x] + key[16 + x] + key[32 + x] + key[48 + x]
-        cnt[x] = t
-        if t:
-            xs.append(x)
-    for c in range(4):
-        t = 0
-        for x in range(1, 13):
-            t += key[(c << 4) + x]
-        cols[c] = t
+    b = s + 1
+    avail = inf[2] - key[16]
+    cols = key[12:16]
+    xs = []  # (rank, count per colour 0..3, total)
+    for x in range(12):
+        v = key[x]
+        if not v:
+            break
+        per = [0, 0, 0, 0]
+        for col in range(3, -1, -1):
+            per[col] = v % b
+            v //= b
+        xs.append((x, per, per[0] + per[1] + per[2] + per[3]))
     win = _BIG
-    plan = (0, 0, 0)
+    plan = (0, -1, 0)
     for c in range(4):
         cc = cols[c]
         nk = cc if cc < k else k
@@ -569,10 +592,10 @@ def _solve_colset(key, inf):
         sc = d * 256 - nk
         if sc < win:
             win = sc
-            plan = (c, 0, 0)
-        for x in xs:
-            cxc = key[(c << 4) + x]
-            u = cnt[x] - cxc
+            plan = (c, -1, 0)
+        for x, per, cnt in xs:
+            cxc = per[c]
+            u = cnt - cxc
             if u > s:
                 u = s
             tmax = s - u
@@ -787,16 +810,26 @@ def _real_colset(hand, inf, plan, missing):
     ci, si = inf[5]
     sizes = inf[1]
     byn, wilds = _split(hand)
-    c, x, t = plan
+    c, rank, t = plan
     st = []
-    mine = []
-    for card in byn[x]:
-        if card >> 4 == c:
-            mine.append(card)
-        elif len(st) < sizes[si]:
-            st.append(card)
-    used = mine[:t]
-    st.extend(used)
+    used = []
+    if rank >= 0:
+        cc = bytearray(64)
+        for card in hand:
+            if card < 0x40 and cc[card] < 200:
+                cc[card] += 1
+        sigs = _colset_sigs(cc, sizes[si])
+        # the key's order: signature descending, then the lower number (keys are unique)
+        order = list(range(1, 13))
+        order.sort(key=lambda x: x - 16 * sigs[x])
+        mine = []
+        for card in byn[order[rank]]:
+            if card >> 4 == c:
+                mine.append(card)
+            elif len(st) < sizes[si]:
+                st.append(card)
+        used = mine[:t]
+        st.extend(used)
     col = []
     for card in sorted(hand):
         if card < 0x40 and card >> 4 == c:

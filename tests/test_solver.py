@@ -203,3 +203,201 @@ def test_P10C_3_P10C_4_P10C_5_solver_matches_reference(table, number, phase):
     for hand in hands(1000 * number + (500 if board else 0), board, 400):
         expected = reference(hand, phase)
         check_answer(hand, phase, solver.solve(hand, phase), expected)
+
+
+@pytest.mark.parametrize("phase", [CARD_PHASES[0], CARD_PHASES[1], CARD_PHASES[7], BOARD_PHASES[0],
+                                   BOARD_PHASES[1], BOARD_PHASES[3], BOARD_PHASES[4]])
+def test_P10C_4_big_hands_match_reference(phase):
+    """Hands of 13..20 cards (the board game's DRAW actions make big hands)."""
+    for hand in hands(77, phase is BOARD_PHASES[1] or phase is BOARD_PHASES[3], 40, biggest=20):
+        check_answer(hand, phase, solver.solve(hand, phase), reference(hand, phase))
+
+
+# ---------------------------------------------------------------------------------------------
+# hand-written cases
+
+
+def solved(text, phase):
+    hand = parse_list(text)
+    answer = solver.solve(hand, phase)
+    check_answer(hand, phase, answer, reference(hand, phase))
+    return answer
+
+
+RUN4 = ((RUN, 4),)
+RUN3 = ((RUN, 3),)
+
+
+def test_P10C_3_runs_do_not_wrap_from_12_to_1():
+    assert solved("R11 R12 B1 B2", RUN4)[0] == 2
+    missing, groups = solved("R11 R12 B1 W W", RUN4)
+    assert missing == 0
+    assert check_group(RUN, 4, groups[0]) in ((1, 4), (9, 12))
+    assert solved("R10 R11 R12 B1 B2 B3", ((RUN, 6),))[0] == 3
+
+
+def test_P10C_3_set_holds_one_number_and_two_sets_may_share_it():
+    missing, groups = solved("R7 R7 B7 B7 G7 G7", CARD_PHASES[0])
+    assert missing == 0
+    assert sorted(groups[0] + groups[1]) == sorted(parse_list("R7 R7 B7 B7 G7 G7"))
+    assert solved("R7 B7 G7 R8 B8", CARD_PHASES[0])[0] == 1
+    assert solved("R1 R2 R3 R4 R5 R6", CARD_PHASES[0])[0] == 4
+
+
+def test_P10C_3_colour_group_holds_one_colour():
+    missing, groups = solved("R1 R3 R5 R7 R9 R11 R12 B2 B4", CARD_PHASES[7])
+    assert missing == 0 and groups == [list(parse_list("R1 R3 R5 R7 R9 R11 R12"))]
+    assert solved("R1 R3 R5 B7 B9 G11 Y12", CARD_PHASES[7])[0] == 4
+
+
+def test_P10C_4_wilds_stand_for_their_positions_in_a_run():
+    assert solved("R3 W W", RUN3) == (0, [list(parse_list("W W R3"))])  # 1-2-3, the first window
+    missing, groups = solved("B12 W W", RUN3)
+    assert missing == 0 and groups == [list(parse_list("W W B12"))]
+    assert check_group(RUN, 3, groups[0]) == (10, 12)
+    missing, groups = solved("R1 R2 R4 R6 R7 R9 B3 B3 W W", CARD_PHASES[4])
+    assert missing == 0 and check_group(RUN, 8, groups[0]) == (1, 8)
+    assert groups[0] == list(parse_list("R1 R2 B3 R4 W R6 R7 W"))
+
+
+def test_P10C_4_every_group_needs_a_natural_card():
+    assert solved("W W W W W W", CARD_PHASES[0]) == (2, [list(parse_list("W W W")), list(parse_list("W W W"))])
+    # two naturals, four wilds: the naturals go to different sets
+    missing, groups = solved("W W W W R5 B5", CARD_PHASES[0])
+    assert missing == 0 and sorted([g[0] for g in groups]) == sorted(parse_list("R5 B5"))
+    # one natural cannot serve both groups, however many wilds
+    assert solved("R5 W W W W W W W", BOARD_PHASES[3])[0] == 1  # 2 runs of 4
+    assert solved("R5 W W W W W W W", CARD_PHASES[1])[0] == 1  # set of 3 + run of 4
+    assert solved("R5 W W W W W W W", BOARD_PHASES[0])[0] == 1  # colour 5 + run of 3
+    assert solved("R5 W W W W W W W", BOARD_PHASES[4])[0] == 1  # colour 6 + set of 3
+    assert solved("R5 R5 W W W W W W", BOARD_PHASES[3])[0] == 0  # two copies: one per run
+    assert solved("R5 R5 W W W W W W", BOARD_PHASES[1])[0] == 2  # 4 sets of 2, two naturals
+
+
+def test_P10C_4_prefers_naturals_over_wilds():
+    missing, groups = solved("R7 B7 G7 Y7 W W R2 B2 G2", CARD_PHASES[0])
+    assert missing == 0
+    assert [c for g in groups for c in g if c == WILD] == []
+    missing, groups = solved("R4 R5 R6 W B7", ((RUN, 4),))
+    assert groups == [list(parse_list("R4 R5 R6 B7"))]
+
+
+def test_P10C_4_number_shared_by_set_and_run():
+    # the run needs the 5, the set needs three 5s: two 5s and a wild make both
+    missing, groups = solved("R3 R4 R5 B5 G5 R6 W", CARD_PHASES[1])
+    assert missing == 0
+    # the only 5 cannot be in both: R5 W + R3 R4 W R6, or R3 R4 R5 R6 and no set
+    assert solved("R3 R4 R5 R6 W W", CARD_PHASES[1])[0] == 1
+
+
+def test_P10C_4_colour_card_shared_by_colour_group_and_run():
+    # board phase 1: 5 of one colour + run of 3. R4 is both red and in the only run 3-4-5
+    assert solved("R1 R7 R9 R11 R4 B3 G5", BOARD_PHASES[0])[0] == 1
+    assert solved("R1 R7 R9 R11 R4 B3 G5 Y4", BOARD_PHASES[0])[0] == 0
+
+
+def test_P10C_5_skips_never_count():
+    assert solved("S S S S", CARD_PHASES[0])[0] == 6
+    missing, groups = solved("S S S W W W R8", CARD_PHASES[0])
+    assert missing == 2 and SKIP not in [c for g in groups for c in g]
+    missing, groups = solved("S R1 R2 R3 S R4 R5 R6 R7 S", CARD_PHASES[3])
+    assert missing == 0 and SKIP not in groups[0]
+
+
+def test_P10B_1_jokers_are_wild():
+    joker = 0x80 | 0x25  # a green 5 held reversed
+    hand = [0x07, 0x17, 0x27, 0x02, 0x03, joker, 0x80 | 0x03]
+    missing, groups = solver.solve(hand, BOARD_PHASES[2])  # set of 3 + run of 4
+    check_answer(hand, BOARD_PHASES[2], (missing, groups), reference(hand, BOARD_PHASES[2]))
+    assert missing == 0
+    assert sorted(groups[1]) == sorted([0x02, 0x03, joker, 0x83])
+    # a joker never counts as its printed card: it is no natural
+    assert solver.missing([0x85, 0x85, 0x85], ((SET, 3),)) == 1
+
+
+def test_P10C_3_solver_input_forms_and_order_do_not_matter():
+    rng = Rng(5)
+    for hand in hands(3, False, 60):
+        phase = CARD_PHASES[rng.below(10)]
+        before = list(hand)
+        answer = solver.solve(hand, phase)
+        assert hand == before  # the hand is not changed
+        assert solver.solve(bytearray(hand), phase) == answer
+        assert solver.solve(hand, [list(g) for g in phase]) == answer
+        shuffled = list(hand)
+        rng.shuffle(shuffled)
+        assert solver.solve(shuffled, phase) == answer
+
+
+def test_P10C_3_solver_refuses_phases_it_does_not_know():
+    from shared_rules.errors import RuleError
+
+    with pytest.raises(RuleError):
+        solver.solve([1, 2, 3], ((RUN, 3), (RUN, 3), (RUN, 3)))
+    with pytest.raises(RuleError):
+        solver.missing([1, 2, 3], ((RUN, 13),))
+
+
+# ---------------------------------------------------------------------------------------------
+# the cache
+
+
+@pytest.fixture
+def cache_limit():
+    """Restore CACHE_MAX and empty the cache after the test."""
+    saved = solver.CACHE_MAX
+    solver.clear_cache()
+    yield
+    solver.CACHE_MAX = saved
+    solver.clear_cache()
+
+
+@pytest.mark.parametrize("table,number,phase", ALL_PHASES, ids=PHASE_IDS)
+def test_P10C_3_cache_gives_the_same_answers(table, number, phase, cache_limit):
+    board = table == "board"
+    some = hands(number + (40 if board else 0), board, 150)
+    solver.CACHE_MAX = 0
+    fresh = [solver.solve(h, phase) for h in some]
+    assert solver.cache_size() == 0
+    solver.CACHE_MAX = 20000
+    for _ in range(2):  # filling, then hitting
+        assert [solver.solve(h, phase) for h in some] == fresh
+        assert [solver.missing(h, phase) for h in some] == [a[0] for a in fresh]
+
+
+SAME_SHAPES = [
+    (CARD_PHASES[0], "R3 B3 G3 R9 B9 Y9 W R1", "R5 B5 G5 R2 B2 G2 W B11"),
+    (CARD_PHASES[7], "R1 R2 R3 R4 R5 R6 W", "G7 G8 G9 G10 G11 G12 W"),
+    (CARD_PHASES[3], "R3 R4 R5 R6 R8 R9 W B1", "B3 G4 Y5 R6 G8 Y9 W Y1"),
+    (BOARD_PHASES[3], "R3 R4 R5 R6 B5 B6 B7 W", "G3 G4 G5 G6 Y5 R6 Y7 W"),
+    (CARD_PHASES[1], "R3 R4 R5 B5 G5 R6 W", "B3 B4 B5 G5 Y5 Y6 W"),
+    # colour counts are capped at the phase's 8 cards: 9 and 10 reds look the same
+    (BOARD_PHASES[0], "R1 R2 R7 R8 R9 R10 R11 R12 R4 B3 Y5", "R1 R2 R7 R8 R9 R10 R11 R12 R12 R4 B3 Y5"),
+    # colour + set: numbers are interchangeable
+    (BOARD_PHASES[4], "R1 R2 R3 R4 R5 R6 B9 G9 Y9 S", "R7 R8 R10 R11 R12 R1 B4 G4 Y4"),
+]
+
+
+@pytest.mark.parametrize("phase,first,second", SAME_SHAPES)
+def test_P10C_3_cache_maps_a_shape_back_to_the_real_cards(phase, first, second, cache_limit):
+    one = parse_list(first)
+    two = parse_list(second)
+    solver.CACHE_MAX = 0
+    expected = solver.solve(two, phase)
+    solver.CACHE_MAX = 100
+    solver.solve(one, phase)
+    assert solver.cache_size() == 1
+    answer = solver.solve(two, phase)
+    assert solver.cache_size() == 1  # a hit: the same shape
+    assert answer == expected
+    assert answer[0] == 0
+    check_answer(two, phase, answer, reference(two, phase))
+
+
+def test_P10C_3_cache_stays_within_its_limit(cache_limit):
+    solver.CACHE_MAX = 7
+    for i, hand in enumerate(hands(9, False, 200)):
+        phase = CARD_PHASES[i % 10]
+        answer = solver.solve(hand, phase)
+        assert solver.cache_size() <= 7
+        check_answer(hand, phase, answer, reference(hand, phase))
