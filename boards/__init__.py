@@ -1,0 +1,44 @@
+"""One small module per supported board, all answering the same questions (deshipu's ugame model).
+
+A board module ``boards/<board_id>.py`` defines:
+
+- ``NAME`` (shown in About), ``RAM`` (KB of RAM: the RAM class), ``BRIGHTNESS`` (True when the
+  backlight can be dimmed), ``BUTTONS`` (how many physical buttons);
+- ``display()``: the built-in display (``board.DISPLAY``);
+- ``keys()``: a tuple of ``(scanner, short, long)``: a ``keypad`` scanner, the logical key each of
+  its key numbers gives on a press, and (two- and three-button boards) the logical key a long
+  press gives, or ``None`` when the board has a button for every logical key;
+- ``stick()``: ``(x, y)`` analog inputs of a joystick, or ``None``;
+- ``speaker()``: ``(kind, pin, enable pin or None)`` with kind ``"dac"`` (audioio) or ``"pwm"``
+  (audiopwmio), or ``None`` when the board has no speaker;
+- ``HINTS``: how to make each logical key on this board, for the footer (``None``: not
+  available).
+
+Logical keys are the small ints below; the firmware turns scans into them (``firmware/buttons``).
+"""
+
+UP = 0
+DOWN = 1
+LEFT = 2
+RIGHT = 3
+A = 4
+B = 5
+START = 6
+SELECT = 7
+KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
+
+SUPPORTED = (
+    "pybadge",
+    "pygamer",
+    "clue_nrf52840_express",
+    "adafruit_feather_esp32s3_reverse_tft",
+    "lilygo_tdisplay_s3",
+    "pimoroni_picosystem",
+)
+
+
+def load(board_id):
+    """The module of a supported board, or None for a board this app does not know."""
+    if board_id not in SUPPORTED:
+        return None
+    return getattr(__import__("boards." + board_id), board_id)

@@ -1,0 +1,35 @@
+"""Adafruit Feather ESP32-S3 Reverse TFT (ESP32-S3 with PSRAM): 240x135 TFT, three buttons
+beside the screen: D0 (the BOOT button, pressed = low) and D1, D2 (pressed = high). No speaker.
+
+D0 short = previous, long = back; D1 short = next, long = select; D2 short = select,
+long = START."""
+
+import board
+
+from boards import UP, DOWN, A, B, START
+
+NAME = "Feather ESP32-S3 TFT"
+RAM = 2048
+BRIGHTNESS = True
+BUTTONS = 3
+HINTS = ("D0", "D1", None, None, "D2", "hold D0", "hold D2", None)
+
+
+def display():
+    return board.DISPLAY
+
+
+def keys():
+    import keypad
+
+    low = keypad.Keys((board.D0,), value_when_pressed=False, pull=True)
+    high = keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True)
+    return ((low, (UP,), (B,)), (high, (DOWN, A), (A, START)))
+
+
+def stick():
+    return None
+
+
+def speaker():
+    return None

@@ -1,0 +1,33 @@
+"""Adafruit CLUE (nRF52840, 256 KB RAM): 240x240 TFT, two buttons A and B (pressed = low),
+a speaker driven by PWM.
+
+Two buttons: A short = next, A long = select; B short = previous, B long = back."""
+
+import board
+
+from boards import UP, DOWN, A, B
+
+NAME = "CLUE"
+RAM = 256
+BRIGHTNESS = True
+BUTTONS = 2
+HINTS = ("B", "A", None, None, "hold A", "hold B", None, None)
+
+
+def display():
+    return board.DISPLAY
+
+
+def keys():
+    import keypad
+
+    scanner = keypad.Keys((board.BUTTON_A, board.BUTTON_B), value_when_pressed=False, pull=True)
+    return ((scanner, (DOWN, UP), (A, B)),)
+
+
+def stick():
+    return None
+
+
+def speaker():
+    return ("pwm", board.SPEAKER, None)

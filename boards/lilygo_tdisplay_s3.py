@@ -1,0 +1,33 @@
+"""LILYGO T-Display S3 (ESP32-S3 with 8 MB PSRAM): 320x170 TFT on a parallel bus, two buttons
+(BUTTON0 = GPIO0 and BUTTON1 = GPIO14, pressed = low). No speaker.
+
+Two buttons: BUTTON0 short = next, long = select; BUTTON1 short = previous, long = back."""
+
+import board
+
+from boards import UP, DOWN, A, B
+
+NAME = "T-Display S3"
+RAM = 8192
+BRIGHTNESS = True
+BUTTONS = 2
+HINTS = ("KEY", "BOOT", None, None, "hold BOOT", "hold KEY", None, None)
+
+
+def display():
+    return board.DISPLAY
+
+
+def keys():
+    import keypad
+
+    scanner = keypad.Keys((board.BUTTON0, board.BUTTON1), value_when_pressed=False, pull=True)
+    return ((scanner, (DOWN, UP), (A, B)),)
+
+
+def stick():
+    return None
+
+
+def speaker():
+    return None

@@ -1,0 +1,36 @@
+"""Pimoroni PicoSystem (RP2040, 264 KB RAM): 240x240 TFT, a d-pad and A, B, X, Y (pressed = low),
+a piezo speaker driven by PWM. X is SELECT and Y is START."""
+
+import board
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+
+NAME = "PicoSystem"
+RAM = 264
+BRIGHTNESS = True
+BUTTONS = 8
+HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "Y", "X")
+
+
+def display():
+    return board.DISPLAY
+
+
+def keys():
+    import keypad
+
+    scanner = keypad.Keys(
+        (board.SW_UP, board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT,
+         board.SW_A, board.SW_B, board.SW_Y, board.SW_X),
+        value_when_pressed=False,
+        pull=True,
+    )
+    return ((scanner, (UP, DOWN, LEFT, RIGHT, A, B, START, SELECT), None),)
+
+
+def stick():
+    return None
+
+
+def speaker():
+    return ("pwm", board.AUDIO, None)

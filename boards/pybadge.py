@@ -1,0 +1,38 @@
+"""Adafruit PyBadge (SAMD51, 192 KB RAM): 160x128 TFT, eight buttons read through a 74HC165
+shift register, a speaker on the A0 DAC behind an amplifier enable pin."""
+
+import board
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
+
+NAME = "PyBadge"
+RAM = 192
+BRIGHTNESS = True
+BUTTONS = 8
+HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
+
+
+def display():
+    return board.DISPLAY
+
+
+def keys():
+    import keypad
+
+    # Bit order of the shift register: B, A, START, SELECT, RIGHT, DOWN, UP, LEFT.
+    scanner = keypad.ShiftRegisterKeys(
+        clock=board.BUTTON_CLOCK,
+        data=board.BUTTON_OUT,
+        latch=board.BUTTON_LATCH,
+        key_count=8,
+        value_when_pressed=True,
+    )
+    return ((scanner, (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT), None),)
+
+
+def stick():
+    return None
+
+
+def speaker():
+    return ("dac", board.SPEAKER, board.SPEAKER_ENABLE)

@@ -1,0 +1,40 @@
+"""Adafruit PyGamer (SAMD51, 192 KB RAM): 160x128 TFT, four buttons (A, B, START, SELECT)
+through a shift register, an analog thumb stick, a speaker on the A0 DAC."""
+
+import board
+
+from boards import A, B, START, SELECT
+
+NAME = "PyGamer"
+RAM = 192
+BRIGHTNESS = True
+BUTTONS = 4
+HINTS = ("stick up", "stick down", "stick left", "stick right", "A", "B", "START", "SELECT")
+
+
+def display():
+    return board.DISPLAY
+
+
+def keys():
+    import keypad
+
+    # Bit order of the shift register: B, A, START, SELECT.
+    scanner = keypad.ShiftRegisterKeys(
+        clock=board.BUTTON_CLOCK,
+        data=board.BUTTON_OUT,
+        latch=board.BUTTON_LATCH,
+        key_count=4,
+        value_when_pressed=True,
+    )
+    return ((scanner, (B, A, START, SELECT), None),)
+
+
+def stick():
+    import analogio
+
+    return (analogio.AnalogIn(board.JOYSTICK_X), analogio.AnalogIn(board.JOYSTICK_Y))
+
+
+def speaker():
+    return ("dac", board.SPEAKER, board.SPEAKER_ENABLE)
