@@ -206,7 +206,8 @@ def test_P10C_3_P10C_4_P10C_5_solver_matches_reference(table, number, phase):
 
 
 @pytest.mark.parametrize("phase", [CARD_PHASES[0], CARD_PHASES[1], CARD_PHASES[7], BOARD_PHASES[0],
-                                   BOARD_PHASES[1], BOARD_PHASES[3], BOARD_PHASES[4]])
+                                   BOARD_PHASES[1], BOARD_PHASES[3], BOARD_PHASES[4]],
+                         ids=["card1", "card2", "card8", "board1", "board2", "board4", "board5"])
 def test_P10C_4_big_hands_match_reference(phase):
     """Hands of 13..20 cards (the board game's DRAW actions make big hands)."""
     for hand in hands(77, phase is BOARD_PHASES[1] or phase is BOARD_PHASES[3], 40, biggest=20):
@@ -401,3 +402,48 @@ def test_P10C_3_cache_stays_within_its_limit(cache_limit):
         answer = solver.solve(hand, phase)
         assert solver.cache_size() <= 7
         check_answer(hand, phase, answer, reference(hand, phase))
+
+
+# ---------------------------------------------------------------------------------------------
+# the same answers under MicroPython
+
+PARITY_PROGRAM = """
+from shared_rules import solver
+from shared_rules.cards import new_deck
+from shared_rules.phases import CARD_PHASES, BOARD_PHASES
+from shared_rules.rng import Rng
+
+rng = Rng(11)
+for cache in (0, 50):
+    solver.CACHE_MAX = cache
+    solver.clear_cache()
+    for board, phases in ((0, CARD_PHASES), (1, BOARD_PHASES)):
+        for phase in phases:
+            for n in range(40):
+                deck = new_deck()
+                if board:
+                    deck = bytearray([c for c in deck if c < 0x40])
+                rng.shuffle(deck)
+                hand = list(deck[:4 + n % 11])
+                for i in range(len(hand)):
+                    if board and rng.below(5) == 0:
+                        hand[i] |= 0x80
+                m, groups = solver.solve(hand, phase)
+                print(m, solver.missing(hand, phase), groups)
+solver.CACHE_MAX = 20000
+solver.clear_cache()
+"""
+
+
+def test_P10C_3_solver_gives_the_same_answers_under_micropython(cache_limit):
+    import contextlib
+    import io
+
+    from tests.micropython.host import run
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(PARITY_PROGRAM, {})
+    expected = out.getvalue()
+    assert len(expected.splitlines()) == 2 * 20 * 40
+    assert run(PARITY_PROGRAM) == expected
