@@ -13,7 +13,9 @@ def human_size(n):
         return "{} B".format(n)
     if n < 1024 * 1024:
         return "{:.1f} KB".format(n / 1024)
-    return "{:.1f} MB".format(n / (1024 * 1024))
+    if n < 1024 ** 3:
+        return "{:.1f} MB".format(n / (1024 * 1024))
+    return "{:.1f} GB".format(n / 1024 ** 3)
 
 
 class Progress:

