@@ -49,8 +49,12 @@ except ImportError:  # CPython
 from shared_rules.errors import RuleError
 from shared_rules.phases import SET, RUN, COLOUR
 
-CACHE_MAX = 20000
-"""Most cached shapes (all phases together); 0 or less turns the cache off."""
+CACHE_MAX = 0
+"""Most cached shapes (all phases together); 0 or less turns the cache off. Off by default: on a
+board the cache would be most of a game's live heap (about 100 bytes a shape). Desktop tools
+turn it on (``DESKTOP_CACHE``)."""
+
+DESKTOP_CACHE = 20000
 
 _SETS = const(0)
 _COLS = const(1)

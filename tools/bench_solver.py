@@ -8,7 +8,7 @@
    9 number cards plus two jokers). Target: mean under 1000 us.
 2. With the cache: a stream of hands from random play (a greedy player per table drawing,
    trying every discard with ``missing()``, laying with ``solve()`` and moving to the next
-   phase), timed with the cache on (CACHE_MAX 20000) and off; prints the hit rate.
+   phase), timed with the cache on (solver.DESKTOP_CACHE) and off; prints the hit rate.
 """
 
 import sys
@@ -141,7 +141,7 @@ def bench_cache(seed, turns):
         solver.CACHE_MAX = 0
         calls = play_stream(seed + (1 if table == "board" else 0), turns, table == "board")
         off, _ = run_stream(calls)
-        solver.CACHE_MAX = 20000
+        solver.CACHE_MAX = solver.DESKTOP_CACHE
         solver.clear_cache()
         on, misses = run_stream(calls)
         n = len(calls)

@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from shared_rules import solver
 from shared_rules.errors import RuleError
 from shared_rules.selfplay import SelfPlay
 
@@ -27,6 +28,7 @@ def progress_bar(done, total, width=30):
 def simulate(edition, players, games, seed, phases="all", progression="standard", bots="greedy",
              records=None, show_progress=False):
     """Play ``games`` games with seeds seed, seed+1, ...; returns the figures as a dict."""
+    solver.CACHE_MAX = solver.DESKTOP_CACHE
     hands = []
     wins = [0] * players
     decisions = 0
