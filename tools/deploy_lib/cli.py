@@ -256,7 +256,8 @@ def run(args, out=print):
             target.close()
 
 
-def report(exc, stream=sys.stderr):
+def report(exc, stream=None):
+    stream = stream or sys.stderr
     stream.write("error: {}\n".format(exc.message))
     if exc.hint:
         stream.write("what to do: {}\n".format(exc.hint))
