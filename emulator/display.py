@@ -1,0 +1,128 @@
+"""The emulated screen: a Blinka ``busdisplay.BusDisplay`` that draws into a framebuffer.
+
+Blinka's displayio does all the drawing (groups, tile grids, palettes, ``adafruit_display_text``);
+this class only keeps the pixels it sends, counts how many it redraws (the dirty-area figure of
+``tools/bench_ui.py``), and can hand frames to a GIF recorder. Refreshes happen when the
+firmware calls ``display.refresh()``, or at each emulated sleep while ``auto_refresh`` is on,
+as on the board: no background thread.
+"""
+
+import numpy as np
+from PIL import Image
+
+import displayio
+import busdisplay
+from displayio._area import Area
+
+displayio._stop_background()  # the emulator refreshes in emulated time, not from a thread
+
+
+class EmuDisplay(busdisplay.BusDisplay):
+    """A display of ``width`` x ``height`` RGB565 pixels kept in ``self.frame``."""
+
+    def __init__(self, width, height):
+        super().__init__(None, b"", width=width, height=height, auto_refresh=True)
+        self.frame = np.zeros((height, width), dtype=np.uint16)
+        self.pixels_drawn = 0
+        self.refreshes = 0
+        self.render_stride = 1  # draw only every n-th refresh (fast fuzzing); 1 = every one
+        self._skipped = 0
+        self.on_frame = None
+
+    def _background(self):
+        pass
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        self._skipped += 1
+        if self._skipped < self.render_stride:
+            return True
+        self._skipped = 0
+        return self.draw()
+
+    def draw(self):
+        """Draw every dirty area now (what refresh() does on the board)."""
+        before = self.pixels_drawn
+        self._refresh_display()
+        self.refreshes += 1
+        if self.pixels_drawn != before and self.on_frame is not None:
+            self.on_frame(self)
+        return True
+
+    def redraw_all(self):
+        """Draw the whole screen (after skipped refreshes, before a screenshot)."""
+        self._core.full_refresh = True
+        self.draw()
+
+    def _refresh_area(self, area):
+        clipped = Area()
+        if not self._core.clip_area(area, clipped):
+            return True
+        w, h = clipped.width(), clipped.height()
+        n = w * h
+        buffer = memoryview(bytearray(n * 2 + 4)).cast("I")
+        mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
+        self._core.fill_area(clipped, mask, buffer)
+        pixels = np.frombuffer(buffer.tobytes()[: n * 2], dtype=">u2").reshape(h, w)
+        self.frame[clipped.y1: clipped.y2, clipped.x1: clipped.x2] = pixels
+        self.pixels_drawn += n
+        return True
+
+    def _release(self):
+        self._core.release_display_core()
+
+    def rgb(self):
+        """The screen as an (height, width, 3) uint8 array."""
+        f = self.frame.astype(np.uint32)
+        r = ((f >> 11) & 0x1F) * 255 // 31
+        g = ((f >> 5) & 0x3F) * 255 // 63
+        b = (f & 0x1F) * 255 // 31
+        return np.dstack((r, g, b)).astype(np.uint8)
+
+    def image(self, scale=1):
+        """The screen as a PIL image, optionally scaled up by an integer."""
+        img = Image.fromarray(self.rgb(), "RGB")
+        if scale != 1:
+            img = img.resize((self.width * scale, self.height * scale), Image.NEAREST)
+        return img
+
+
+def screen_lines(display):
+    """The text on screen, read from the labels in the display tree: a list of lines, top to
+    bottom, the labels of one line left to right joined by two spaces."""
+    found = []
+    root = display.root_group
+    if root is not None:
+        _collect(root, 0, 0, 1, found)
+    found.sort()
+    lines = []
+    last_top = None
+    for top, left, text, height in found:
+        if last_top is not None and top - last_top < max(2, height // 2):
+            lines[-1] += "  " + text
+        else:
+            lines.append(text)
+            last_top = top
+    return lines
+
+
+def _collect(group, ox, oy, scale, found):
+    if getattr(group, "hidden", False):
+        return
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        x = ox + item.x * scale
+        y = oy + item.y * scale
+        if hasattr(type(item), "text") and hasattr(item, "bounding_box"):
+            text = item.text or ""
+            if not text.strip():
+                continue
+            s = scale * getattr(item, "scale", 1)
+            bx, by, _, bh = item.bounding_box
+            parts = text.split("\n")
+            line_h = max(1, bh // len(parts)) * s
+            for i, part in enumerate(parts):
+                if part.strip():
+                    found.append((y + by * s + i * line_h, x + bx * s, part.rstrip(), line_h))
+        elif isinstance(item, displayio.Group):
+            _collect(item, x, y, scale * item.scale, found)

@@ -1,0 +1,570 @@
+"""Stand-ins for the CircuitPython modules the firmware imports, built per board and put in
+``sys.modules`` while the firmware runs: ``board``, ``microcontroller`` (with ``nvm``),
+``supervisor``, ``storage``, ``keypad``, ``digitalio``, ``analogio``, ``audiocore``,
+``audioio`` / ``audiopwmio`` (the ones that board's CircuitPython has), ``busio``, and the
+``time``, ``os`` and ``gc`` modules seen through the emulated clock, random source and heap.
+
+Drawing is not stood in for: ``displayio``, ``terminalio``, ``fontio`` and
+``adafruit_display_text`` are the real Blinka / Adafruit libraries.
+"""
+
+import os as _real_os
+import re
+import sys
+import time as _real_time
+import types
+from collections import deque, namedtuple
+
+import importlib.util
+
+# circuitpython-stubs' board definitions: board_definitions/<board_id>/__init__.pyi
+STUBS = list(importlib.util.find_spec("board_definitions").submodule_search_locations)[0]
+TICKS_START = (1 << 29) - 60000  # like the boards, ticks_ms wraps a minute after boot
+TICKS_MASK = (1 << 29) - 1
+
+
+class PowerCut(BaseException):
+    """Raised inside the firmware when the emulator cuts the power."""
+
+
+class Stop(BaseException):
+    """Raised inside the firmware when the emulator ends the run."""
+
+
+class Reload(BaseException):
+    """supervisor.reload() or microcontroller.reset(): the board starts code.py again."""
+
+
+def board_definition(board_id):
+    """(pins, included modules) from circuitpython-stubs' definition of a board.
+
+    ``pins`` maps each pin name to the chip pin it is (``D5`` and ``BUTTON_A`` are one pin)."""
+    path = _real_os.path.join(STUBS, board_id, "__init__.pyi")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    pins = {}
+    for name, chip in re.findall(r"^(\w+): microcontroller\.Pin\s*#\s*(\S+)", text, re.M):
+        pins[name] = chip
+    m = re.search(r"Included modules: (.*)", text)
+    modules = set(w.strip() for w in m.group(1).split(",")) if m else set()
+    return pins, modules
+
+
+def _module(name, doc, **attrs):
+    mod = types.ModuleType(name, doc)
+    mod.__dict__.update(attrs)
+    mod.__emulated__ = True
+    return mod
+
+
+_Uname = namedtuple("uname_result", "sysname nodename release version machine")
+
+
+class _Proxy(types.ModuleType):
+    """A module that answers from ``overrides`` first, then from the real module."""
+
+    def __init__(self, real, overrides):
+        super().__init__(real.__name__, real.__doc__)
+        self.__dict__.update(overrides)
+        self._real = real
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+# --------------------------------------------------------------------------- pins and NVM
+
+
+class Pin:
+    """microcontroller.Pin: one chip pin, shared by all its board names."""
+
+    def __init__(self, chip, names):
+        self.chip = chip
+        self.names = names
+
+    def __repr__(self):
+        return "board." + self.names[0]
+
+
+class FileNVM:
+    """microcontroller.nvm kept in a file, so saves survive a restart.
+
+    Writes land byte by byte in order; ``cut_after(n)`` cuts the power after ``n`` more bytes
+    (the bytes written so far stay, then ``PowerCut`` is raised), to test torn writes."""
+
+    def __init__(self, path, size):
+        self.path = path
+        self.size = size
+        data = b""
+        if path and _real_os.path.exists(path):
+            with open(path, "rb") as f:
+                data = f.read()
+        self.data = bytearray(data[:size]) + bytearray(b"\xff" * max(0, size - len(data)))
+        self.bytes_written = 0
+        self.writes = 0
+        self._cut_in = None
+
+    def cut_after(self, n):
+        self._cut_in = n
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return bytearray(self.data[index])
+        return self.data[self._index(index)]
+
+    def _index(self, index):
+        if not isinstance(index, int):
+            raise TypeError("nvm indices must be integers or slices")
+        if index < 0:
+            index += self.size
+        if not 0 <= index < self.size:
+            raise IndexError("index out of range")
+        return index
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.size)
+            if step != 1:
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            value = bytes(value)
+            if len(value) != max(0, stop - start):
+                raise ValueError("Slice and value different lengths.")
+            positions = range(start, stop)
+        else:
+            if not 0 <= value <= 255:
+                raise ValueError("Bytes must be between 0 and 255.")
+            positions = (self._index(index),)
+            value = bytes((value,))
+        self.writes += 1
+        try:
+            for pos, byte in zip(positions, value):
+                if self._cut_in is not None:
+                    if self._cut_in <= 0:
+                        self._cut_in = None
+                        raise PowerCut()
+                    self._cut_in -= 1
+                self.data[pos] = byte
+                self.bytes_written += 1
+        finally:
+            self.flush()
+
+    def flush(self):
+        if self.path:
+            _real_os.makedirs(_real_os.path.dirname(_real_os.path.abspath(self.path)), exist_ok=True)
+            with open(self.path, "wb") as f:
+                f.write(self.data)
+
+
+# --------------------------------------------------------------------------- keypad
+
+
+class Event:
+    """keypad.Event."""
+
+    def __init__(self, key_number=0, pressed=True, timestamp=None):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = timestamp
+
+    @property
+    def released(self):
+        return not self.pressed
+
+    def __eq__(self, other):
+        return (self.key_number, self.pressed) == (other.key_number, other.pressed)
+
+    def __hash__(self):
+        return hash((self.key_number, self.pressed))
+
+    def __repr__(self):
+        return "<Event: key_number {} {}>".format(
+            self.key_number, "pressed" if self.pressed else "released"
+        )
+
+
+class EventQueue:
+    """keypad.EventQueue."""
+
+    def __init__(self, max_events=64):
+        self._q = deque()
+        self._max = max_events
+        self.overflowed = False
+
+    def _record(self, key_number, pressed, timestamp):
+        if len(self._q) >= self._max:
+            self.overflowed = True
+            return
+        self._q.append(Event(key_number, pressed, timestamp))
+
+    def get(self):
+        return self._q.popleft() if self._q else None
+
+    def get_into(self, event):
+        if not self._q:
+            return False
+        e = self._q.popleft()
+        event.key_number, event.pressed, event.timestamp = e.key_number, e.pressed, e.timestamp
+        return True
+
+    def clear(self):
+        self._q.clear()
+        self.overflowed = False
+
+    def __len__(self):
+        return len(self._q)
+
+    def __bool__(self):
+        return bool(self._q)
+
+
+def _check_pin(pin, what):
+    if not isinstance(pin, Pin):
+        raise TypeError(what + " must be of type Pin, not " + type(pin).__name__)
+
+
+class _Scanner:
+    def __init__(self, hw, key_count, max_events):
+        self._hw = hw
+        self.key_count = key_count
+        self.events = EventQueue(max_events)
+        self._state = [False] * key_count
+        self._deinit = False
+        hw.scanners.append(self)
+        self._state = self._read()
+
+    def _scan(self):
+        if self._deinit:
+            return
+        now = self._hw.ticks_ms()
+        new = self._read()
+        for i in range(self.key_count):
+            if new[i] != self._state[i]:
+                self.events._record(i, new[i], now)
+        self._state = new
+
+    def reset(self):
+        self._state = [False] * self.key_count
+        self._scan()
+
+    def deinit(self):
+        self._deinit = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()
+
+
+class Keys(_Scanner):
+    """keypad.Keys: one pin per key."""
+
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
+        pins = tuple(pins)
+        for p in pins:
+            _check_pin(p, "pins")
+        self._pins = pins
+        self._pressed_level = bool(value_when_pressed)
+        self._pull = pull
+        super().__init__(hw_of(pins), len(pins), max_events)
+
+    def _read(self):
+        return [self._hw.level(p, self._pressed_level, self._pull) == self._pressed_level
+                for p in self._pins]
+
+
+class ShiftRegisterKeys(_Scanner):
+    """keypad.ShiftRegisterKeys: keys read through a parallel-in shift register."""
+
+    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count,
+                 value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
+        for p, what in ((clock, "clock"), (data, "data"), (latch, "latch")):
+            _check_pin(p, what)
+        hw = hw_of((data,))
+        hw.check_shift_register(data, clock, latch)
+        if not 1 <= int(key_count) <= 64:
+            raise ValueError("key_count must be 1-64")
+        self._data = data
+        self._pressed_level = bool(value_when_pressed)
+        super().__init__(hw, int(key_count), max_events)
+
+    def _read(self):
+        bits = self._hw.shift_register(self._data, self.key_count)
+        return [b == self._pressed_level for b in bits]
+
+
+_HW = []
+
+
+def hw_of(pins):
+    return _HW[-1]
+
+
+def make_keypad():
+    return _module(
+        "keypad", "keypad stand-in", Event=Event, EventQueue=EventQueue, Keys=Keys,
+        ShiftRegisterKeys=ShiftRegisterKeys,
+    )
+
+
+# --------------------------------------------------------------------------- digitalio, analogio
+
+
+class _Enum:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+class Direction:
+    INPUT = _Enum("digitalio.Direction.INPUT")
+    OUTPUT = _Enum("digitalio.Direction.OUTPUT")
+
+
+class Pull:
+    UP = _Enum("digitalio.Pull.UP")
+    DOWN = _Enum("digitalio.Pull.DOWN")
+
+
+class DriveMode:
+    PUSH_PULL = _Enum("digitalio.DriveMode.PUSH_PULL")
+    OPEN_DRAIN = _Enum("digitalio.DriveMode.OPEN_DRAIN")
+
+
+class DigitalInOut:
+    """digitalio.DigitalInOut: outputs are recorded by the hardware model, inputs read from it."""
+
+    def __init__(self, pin):
+        _check_pin(pin, "pin")
+        self._pin = pin
+        self._hw = _HW[-1]
+        self.direction = Direction.INPUT
+        self.pull = None
+        self.drive_mode = DriveMode.PUSH_PULL
+
+    def switch_to_output(self, value=False, drive_mode=DriveMode.PUSH_PULL):
+        self.direction = Direction.OUTPUT
+        self.drive_mode = drive_mode
+        self.value = value
+
+    def switch_to_input(self, pull=None):
+        self.direction = Direction.INPUT
+        self.pull = pull
+
+    @property
+    def value(self):
+        if self.direction is Direction.OUTPUT:
+            return self._hw.outputs.get(self._pin.chip, False)
+        return self._hw.level(self._pin, None, self.pull is not None)
+
+    @value.setter
+    def value(self, v):
+        if self.direction is not Direction.OUTPUT:
+            raise AttributeError("Cannot set value when direction is input.")
+        self._hw.outputs[self._pin.chip] = bool(v)
+
+    def deinit(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()
+
+
+class AnalogIn:
+    """analogio.AnalogIn: 16-bit readings from the hardware model (a centred stick: 32768)."""
+
+    reference_voltage = 3.3
+
+    def __init__(self, pin):
+        _check_pin(pin, "pin")
+        self._pin = pin
+        self._hw = _HW[-1]
+
+    @property
+    def value(self):
+        return self._hw.analog.get(self._pin.chip, 32768)
+
+    def deinit(self):
+        pass
+
+
+# --------------------------------------------------------------------------- audio
+
+
+class RawSample:
+    """audiocore.RawSample: one period of a waveform played at ``sample_rate``."""
+
+    def __init__(self, buffer, *, channel_count=1, sample_rate=8000, single_buffer=True):
+        self.buffer = buffer
+        self.sample_rate = sample_rate
+        self.channel_count = channel_count
+
+    def deinit(self):
+        pass
+
+
+class _AudioOut:
+    """Records every tone played: (start ms, frequency Hz, duration ms, audible)."""
+
+    def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000, **kw):
+        _check_pin(left_channel, "left_channel")
+        self._hw = _HW[-1]
+        self._hw.check_speaker(left_channel, self.KIND)
+        self._pin = left_channel
+        self._current = None
+
+    @property
+    def playing(self):
+        return self._current is not None
+
+    def play(self, sample, *, loop=False):
+        self.stop()
+        n = len(sample.buffer) // max(1, sample.channel_count)
+        freq = int(round(sample.sample_rate / n)) if n else 0
+        self._current = [self._hw.now_ms(), freq, None, self._hw.speaker_enabled()]
+        self._hw.tones.append(self._current)
+
+    def stop(self):
+        if self._current is not None:
+            self._current[2] = self._hw.now_ms() - self._current[0]
+            self._current = None
+
+    def pause(self):
+        pass
+
+    def resume(self):
+        pass
+
+    def deinit(self):
+        self.stop()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.deinit()
+
+
+class AudioOut(_AudioOut):
+    """audioio.AudioOut (a DAC pin)."""
+
+    KIND = "dac"
+
+
+class PWMAudioOut(_AudioOut):
+    """audiopwmio.PWMAudioOut (any PWM-capable pin)."""
+
+    KIND = "pwm"
+
+
+# --------------------------------------------------------------------------- the whole set
+
+
+def make_modules(machine):
+    """The stand-in modules for one machine (one board, one boot)."""
+    hw = machine.hw
+    spec = machine.spec
+    _HW.append(hw)
+    included = machine.included_modules
+
+    def not_emulated(name):
+        def f(*args, **kwargs):
+            raise RuntimeError("board." + name + "() is not emulated")
+
+        return f
+
+    board_attrs = {"board_id": machine.board_id, "DISPLAY": None}
+    board_attrs.update(hw.pins)
+    for name in ("I2C", "SPI", "UART", "STEMMA_I2C"):
+        board_attrs[name] = not_emulated(name)
+    mods = {
+        "board": _module("board", "board stand-in for " + spec.name, **board_attrs),
+        "microcontroller": _module(
+            "microcontroller", "microcontroller stand-in", Pin=Pin, nvm=machine.nvm,
+            reset=machine.reload, cpu=types.SimpleNamespace(frequency=120000000, temperature=25.0,
+                                                             uid=b"\x00" * 16, voltage=3.3),
+        ),
+        "supervisor": _module(
+            "supervisor", "supervisor stand-in", ticks_ms=hw.ticks_ms, reload=machine.reload,
+            set_next_code_file=lambda *a, **k: None,
+            runtime=types.SimpleNamespace(serial_connected=True, usb_connected=True,
+                                          autoreload=False, serial_bytes_available=0),
+        ),
+        "storage": _module(
+            "storage", "storage stand-in", remount=lambda *a, **k: None,
+            disable_usb_drive=lambda: None, enable_usb_drive=lambda: None,
+            getmount=lambda path: types.SimpleNamespace(readonly=True, label="CIRCUITPY"),
+        ),
+        "keypad": make_keypad(),
+        "digitalio": _module("digitalio", "digitalio stand-in", DigitalInOut=DigitalInOut,
+                             Direction=Direction, Pull=Pull, DriveMode=DriveMode),
+        "analogio": _module("analogio", "analogio stand-in", AnalogIn=AnalogIn),
+        "audiocore": _module("audiocore", "audiocore stand-in", RawSample=RawSample),
+        "busio": make_busio(),
+        "time": _Proxy(_real_time, {
+            "sleep": machine.sleep, "monotonic": machine.monotonic,
+            "monotonic_ns": machine.monotonic_ns,
+        }),
+        "os": _Proxy(_real_os, {
+            "urandom": machine.urandom, "getenv": lambda key, default=None: default,
+            "uname": lambda: _Uname(spec.board_id, spec.board_id, "10.0.0", "10.0.0 (emulated)",
+                                    spec.name),
+        }),
+        "gc": _Proxy(__import__("gc"), {
+            "collect": lambda: None, "mem_free": machine.mem_free, "mem_alloc": machine.mem_alloc,
+        }),
+    }
+    if "audioio" in included:
+        mods["audioio"] = _module("audioio", "audioio stand-in", AudioOut=AudioOut)
+    if "audiopwmio" in included:
+        mods["audiopwmio"] = _module("audiopwmio", "audiopwmio stand-in", PWMAudioOut=PWMAudioOut)
+    return mods
+
+
+def make_busio():
+    """busio with its classes (Blinka's display buses name them) that refuse to open."""
+
+    class _Bus:
+        def __init__(self, *args, **kwargs):
+            raise RuntimeError(type(self).__name__ + " is not emulated")
+
+    return _module("busio", "busio stand-in: no bus is emulated",
+                   SPI=type("SPI", (_Bus,), {}), I2C=type("I2C", (_Bus,), {}),
+                   UART=type("UART", (_Bus,), {}))
+
+
+def release():
+    if _HW:
+        _HW.pop()
+
+
+class MissingModuleBlocker:
+    """A meta path finder refusing CircuitPython modules that this board's build lacks (as the
+    board would), so firmware that imports ``audioio`` on a CLUE fails here too."""
+
+    def __init__(self, known, included, board_name):
+        self.refused = set(known) - set(included) - set(sys.stdlib_module_names)
+        self.board_name = board_name
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.refused:
+            raise ModuleNotFoundError(
+                "no module named '" + name + "' (CircuitPython for the " + self.board_name
+                + " does not have it)", name=name,
+            )
+        return None
+
+
+def circuitpython_module_names():
+    """Every module name circuitpython-stubs knows."""
+    site = _real_os.path.dirname(STUBS)
+    return set(n[: -len("-stubs")] for n in _real_os.listdir(site) if n.endswith("-stubs"))

@@ -1,0 +1,3 @@
+"""The CircuitPython app: screens, widgets, input, saving and sound (``code.py`` starts it)."""
+
+VERSION = "0.1.0"

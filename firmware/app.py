@@ -1,0 +1,147 @@
+"""The app: a small stack of screens on the board's display, fed with logical keys.
+
+``run(board_module)`` never returns. Every pass of the loop reads the buttons, gives each key to
+the top screen, lets it update with the time, and refreshes the display, which sends only the
+areas that changed. Screens are imported when first shown (code is RAM on a SAMD51).
+"""
+
+import gc
+import os
+import time
+
+import displayio
+import microcontroller
+import supervisor
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B
+from firmware import sound, ui
+from firmware.buttons import Buttons
+from firmware.saves import Settings, Store
+
+BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
+
+
+class App:
+    def __init__(self, board_module):
+        self.board = board_module
+        display = board_module.display()
+        display.auto_refresh = False
+        self.display = display
+        self.layout = ui.Layout(display.width, display.height)
+        self.root = displayio.Group()
+        display.root_group = self.root
+        self.stack = []
+        self.buttons = Buttons(board_module)
+        self.sound = sound.Sound(board_module.speaker())
+        self.store = Store(microcontroller.nvm)
+        self.settings = Settings()
+        self.notices = []
+        data = self.store.settings.load()
+        if data is not None and not self.settings.load(data):
+            data = None
+            self.store.settings.damaged = True
+        if data is None and self.store.settings.damaged:
+            self.notices.append("The saved settings were damaged and have been reset.")
+            self.store.settings.clear()
+        game = self.store.game
+        if game is not None and game.load() is None and game.damaged:
+            self.notices.append("The saved game was damaged and has been removed.")
+            game.clear()
+        self.apply_settings()
+
+    # ------------------------------------------------------------------ settings and saving
+
+    def apply_settings(self):
+        self.sound.on = bool(self.settings.sound)
+        if self.board.BRIGHTNESS:
+            self.display.brightness = BRIGHTNESS[self.settings.bright]
+
+    def save_settings(self):
+        self.store.settings.save(self.settings.to_bytes())
+
+    def seed(self):
+        """A seed for the rules core's generator from the hardware random source."""
+        try:
+            b = os.urandom(4)
+        except NotImplementedError:
+            b = supervisor.ticks_ms().to_bytes(4, "little")
+        return ((b[3] & 0x3F) << 24) | (b[2] << 16) | (b[1] << 8) | b[0]
+
+    def has_game(self):
+        return self.store.game is not None and self.store.game.newest is not None
+
+    # ------------------------------------------------------------------ screens
+
+    def hint_text(self, hints):
+        """The footer line: how to make each hinted key on this board."""
+        parts = []
+        for key, verb in hints:
+            if key <= RIGHT and self.board.BUTTONS >= 4:
+                continue  # a d-pad or stick needs no explanation
+            how = self.board.HINTS[key]
+            if how:
+                parts.append(how + " " + verb)
+        return "  ".join(parts)[: self.layout.footer_cols]
+
+    @property
+    def top(self):
+        return self.stack[-1]
+
+    def _show(self):
+        while len(self.root):
+            self.root.pop()
+        self.root.append(self.top.group)
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._show()
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop().closed()
+            self._show()
+            gc.collect()
+            self.top.shown()
+
+    def replace(self, screen):
+        self.stack.pop().closed()
+        gc.collect()
+        self.push(screen)
+
+    def home(self):
+        while len(self.stack) > 1:
+            self.stack.pop().closed()
+        self._show()
+        gc.collect()
+        self.top.shown()
+
+    def notify(self, text, title="Note"):
+        self.push(ui.Message(self, title, text))
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self):
+        from firmware.menus import MainMenu
+
+        self.push(MainMenu(self))
+        for text in self.notices:
+            self.notify(text)
+        self.notices = None
+        while True:
+            now = supervisor.ticks_ms()
+            for k in self.buttons.poll(now):
+                if k == A:
+                    self.sound.play(sound.OK, now)
+                elif k == B:
+                    self.sound.play(sound.BACK, now)
+                elif k == UP or k == DOWN or k == LEFT or k == RIGHT:
+                    self.sound.play(sound.CLICK, now)
+                self.top.key(k)
+            self.top.tick(now)
+            self.sound.tick(now)
+            self.display.refresh()
+            time.sleep(0.01)
+
+
+def run(board_module):
+    App(board_module).run()

@@ -1,0 +1,58 @@
+"""Short tones on the board's speaker, without blocking: ``play`` starts one and ``tick`` stops it
+when its time is up. Boards without a speaker (or with sound off) stay silent."""
+
+from micropython import const
+
+CLICK = (1760, 12)
+OK = (1320, 40)
+BACK = (660, 40)
+WIN = (1568, 300)
+_WAVE_LEN = const(16)
+
+
+class Sound:
+    def __init__(self, speaker):
+        self.speaker = speaker  # (kind, pin, enable pin) from the board module, or None
+        self.out = None
+        self.enable = None
+        self.sample = None
+        self.stop_at = None
+        self.on = True
+
+    def _open(self):
+        import audiocore
+
+        kind, pin, enable = self.speaker
+        if kind == "dac":
+            import audioio
+
+            self.out = audioio.AudioOut(pin)
+        else:
+            import audiopwmio
+
+            self.out = audiopwmio.PWMAudioOut(pin)
+        if enable is not None:
+            import digitalio
+
+            self.enable = digitalio.DigitalInOut(enable)
+            self.enable.switch_to_output(value=True)
+        wave = bytearray(_WAVE_LEN)  # one period of a soft square wave, unsigned 8-bit
+        for i in range(_WAVE_LEN):
+            wave[i] = 0xA0 if i < _WAVE_LEN // 2 else 0x60
+        self.sample = audiocore.RawSample(wave, sample_rate=8000)
+
+    def play(self, tone, now):
+        """Start ``tone`` = (Hz, ms) at ``now`` (ticks_ms)."""
+        if not self.on or self.speaker is None:
+            return
+        if self.out is None:
+            self._open()
+        self.out.stop()
+        self.sample.sample_rate = tone[0] * _WAVE_LEN
+        self.out.play(self.sample, loop=True)
+        self.stop_at = (now + tone[1]) & 0x1FFFFFFF
+
+    def tick(self, now):
+        if self.stop_at is not None and ((now - self.stop_at) & 0x1FFFFFFF) < 0x10000000:
+            self.out.stop()
+            self.stop_at = None

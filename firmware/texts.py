@@ -1,0 +1,66 @@
+"""The Rules pages: the phase lists (from the rules core's tables) and a short how-to per game.
+Imported only while the Rules screen is open."""
+
+TOPICS = (
+    ("Phase 10 phases", "card_phases"),
+    ("Phase 10 how-to", "card_howto"),
+    ("Board game phases", "board_phases"),
+    ("Board game how-to", "board_howto"),
+    ("Dice Express how-to", "dice_howto"),
+)
+
+_CARD_HOWTO = (
+    "Be the first to finish all ten phases.\n"
+    "Each turn: draw from the pile or take the top discard; lay down your whole phase if you "
+    "can; once it is down, add cards to laid groups; then discard one card.\n"
+    "A set is cards of one number, a run is numbers in a row, a colour group is cards of one "
+    "colour. Wilds stand for any card; a Skip makes a player miss a turn.\n"
+    "When someone goes out, the others score penalty points for the cards left: 1-9: 5, "
+    "10-12: 10, Skip: 15, Wild: 25. Whoever laid down moves to the next phase.\n"
+    "Variants: Phase 5 or 8, odd or even phases only; everyone advances every hand; or lay "
+    "the phases in any order (free choice). The 2020 edition lets you choose whom to skip and "
+    "go out by laying off your last card."
+)
+
+_BOARD_HOWTO = (
+    "Race your marker through ten phases to the finish.\n"
+    "Each turn: roll two dice, move your token by one die (or both on a double) and do the "
+    "action of the space: draw cards, an extra turn, search the discards, swap cards, "
+    "everyone draws, take a joker, ask a player for a number, or a free choice.\n"
+    "Then you may lay down your phase and add cards to any laid group, and you discard one.\n"
+    "When a player runs out of cards the round ends: they move two phases, everyone else "
+    "who laid down moves one. First to the finish wins."
+)
+
+_DICE_HOWTO = (
+    "Build the longest road of colour pieces along the track to field 30.\n"
+    "Roll seven colour dice up to three times, keeping the ones you like. For each colour "
+    "shown two or more times take a piece of that colour as long as the number of dice, or "
+    "steal a player's rear piece of that colour.\n"
+    "A road holds one piece of each colour. No piece this turn: give back your front piece. "
+    "The last player is protected. First road to field 30 wins."
+)
+
+
+def _phases(table, title):
+    from shared_rules.phases import describe
+
+    lines = [title]
+    for i in range(len(table)):
+        lines.append(str(i + 1) + ". " + describe(table[i]))
+    return "\n".join(lines)
+
+
+def text(what):
+    from shared_rules import phases
+
+    if what == "card_phases":
+        return _phases(phases.CARD_PHASES, "The card game's ten phases:") + (
+            "\nPhase 5: phases 1-5. Phase 8: 1-8. Odd or even: only those.")
+    if what == "board_phases":
+        return _phases(phases.BOARD_PHASES, "The board game's ten phases:")
+    if what == "card_howto":
+        return _CARD_HOWTO
+    if what == "board_howto":
+        return _BOARD_HOWTO
+    return _DICE_HOWTO

@@ -1,0 +1,280 @@
+"""Layout, colours and the widgets every screen is made of.
+
+Sizes come from the display's width and height (``Layout``), never from one board. A screen is
+a title bar, a body and a footer with key hints; widgets change only the labels and tiles whose
+content changed, so moving a cursor redraws two rows, not the screen.
+
+Memory: text is ``bitmap_label`` (one small bitmap per label), bars are 1-bit bitmaps, and
+there is no full-screen background (the display shows black where nothing is drawn).
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B
+
+FONT = terminalio.FONT
+TEXT = 0xE8E8E8
+DIM = 0x8A98B0
+TITLE_BG = 0x1E4E96
+BAR = 0xF2C230
+ON_BAR = 0x101010
+WARN = 0xFF7050
+
+
+class Layout:
+    """Sizes for a screen of ``width`` x ``height`` pixels: text scale, rows, columns."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        s = 2 if min(width, height) >= 200 else 1
+        self.scale = s
+        self.char_w = 6 * s
+        self.margin = 2 * s
+        self.row_h = 14 * s
+        self.title_h = 16 * s
+        self.footer_h = 14
+        self.body_top = self.title_h + s
+        self.body_h = height - self.body_top - self.footer_h
+        self.rows = self.body_h // self.row_h
+        self.cols = (width - 2 * self.margin) // self.char_w
+        self.footer_cols = (width - 4) // 6
+
+
+def rect(x, y, w, h, colour):
+    """A filled rectangle (a 1-bit bitmap and a one-colour palette)."""
+    palette = displayio.Palette(1)
+    palette[0] = colour
+    return displayio.TileGrid(displayio.Bitmap(w, h, 1), pixel_shader=palette, x=x, y=y)
+
+
+def label(text, x, y, colour=TEXT, scale=1):
+    """A label whose top-left corner stays at (x, y) whatever its text."""
+    return bitmap_label.Label(FONT, text=text, color=colour, scale=scale,
+                              anchor_point=(0, 0), anchored_position=(x, y))
+
+
+def set_text(lb, text):
+    """Change a label's text only if it differs (an unchanged label is not redrawn)."""
+    if lb.text != text:
+        lb.text = text
+
+
+def pair(name, value, cols):
+    """``name`` left and ``value`` right in ``cols`` characters (MicroPython has no ljust)."""
+    gap = cols - len(name) - len(value)
+    if gap < 1:
+        return (name + " " + value)[:cols]
+    return name + " " * gap + value
+
+
+def wrap(text, cols):
+    """Word-wrap ``text`` (paragraphs split on newlines) into lines of at most ``cols``."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+class Screen:
+    """A full screen: title bar, body group, footer with this board's key hints.
+
+    Subclasses set ``hints`` ((logical key, verb), ...) and override ``key(k)`` and, if they
+    change with time, ``tick(now_ms)``."""
+
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+
+    def __init__(self, app, title):
+        self.app = app
+        lay = app.layout
+        g = displayio.Group()
+        g.append(rect(0, 0, lay.width, lay.title_h, TITLE_BG))
+        self.title = label(title[: lay.cols], lay.margin, 2 * lay.scale, TEXT, lay.scale)
+        g.append(self.title)
+        self.body = displayio.Group()
+        g.append(self.body)
+        self.footer = label(app.hint_text(self.hints), 2, lay.height - 13, DIM, 1)
+        g.append(self.footer)
+        self.group = g
+
+    def set_title(self, text):
+        set_text(self.title, text[: self.app.layout.cols])
+
+    def key(self, k):
+        if k == B:
+            self.app.pop()
+
+    def tick(self, now):
+        pass
+
+    def shown(self):
+        """Called when this screen is on top again after the one above it closed."""
+
+    def closed(self):
+        """Called when this screen leaves the stack."""
+
+
+class Menu:
+    """A vertical list with a highlight bar. ``items`` are the rows' texts; only the rows that
+    change are redrawn, and the list scrolls when the cursor leaves the visible rows."""
+
+    def __init__(self, screen, items, top=None, rows=None):
+        lay = screen.app.layout
+        self.lay = lay
+        self.top = lay.body_top if top is None else top
+        self.max_rows = rows or (lay.height - lay.footer_h - self.top) // lay.row_h
+        self.group = displayio.Group()
+        self.bar = rect(0, self.top, lay.width, lay.row_h, BAR)
+        self.group.append(self.bar)
+        self.labels = []
+        self.items = []
+        self.index = 0
+        self.first = 0
+        screen.body.append(self.group)
+        self.set_items(items)
+
+    def set_items(self, items, index=None):
+        """Replace the rows (the cursor stays put unless ``index`` is given)."""
+        self.items = items
+        if index is not None:
+            self.index = index
+        self.index = max(0, min(self.index, len(items) - 1))
+        rows = min(len(items), self.max_rows)
+        lay = self.lay
+        while len(self.labels) < rows:
+            y = self.top + len(self.labels) * lay.row_h + lay.scale
+            lb = label("", lay.margin, y, TEXT, lay.scale)
+            self.labels.append(lb)
+            self.group.append(lb)
+        while len(self.labels) > rows:
+            self.group.remove(self.labels.pop())
+        self._scroll()
+        self._draw()
+
+    def _scroll(self):
+        rows = len(self.labels)
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + rows:
+            self.first = self.index - rows + 1
+        self.first = max(0, min(self.first, len(self.items) - rows))
+
+    def _draw(self):
+        cols = self.lay.cols
+        for r in range(len(self.labels)):
+            i = self.first + r
+            lb = self.labels[r]
+            set_text(lb, self.items[i][:cols])
+            colour = ON_BAR if i == self.index else TEXT
+            if lb.color != colour:
+                lb.color = colour
+        self.bar.hidden = not self.items
+        self.bar.y = self.top + (self.index - self.first) * self.lay.row_h
+
+    def move(self, step):
+        """Move the cursor (wrapping round)."""
+        if self.items:
+            self.index = (self.index + step) % len(self.items)
+            self._scroll()
+            self._draw()
+
+    def set_row(self, i, text):
+        """Change the text of item ``i`` (redrawn only if visible and different)."""
+        self.items[i] = text
+        r = i - self.first
+        if 0 <= r < len(self.labels):
+            set_text(self.labels[r], text[: self.lay.cols])
+
+
+class ListScreen(Screen):
+    """A menu screen: UP/DOWN move, A chooses, LEFT/RIGHT change a value, B goes back."""
+
+    def __init__(self, app, title, items):
+        super().__init__(app, title)
+        self.menu = Menu(self, items)
+
+    def key(self, k):
+        if k == UP:
+            self.menu.move(-1)
+        elif k == DOWN:
+            self.menu.move(1)
+        elif k == A:
+            self.choose(self.menu.index)
+        elif k == LEFT or k == RIGHT:
+            self.adjust(self.menu.index, -1 if k == LEFT else 1)
+        elif k == B:
+            self.back()
+
+    def choose(self, i):
+        self.adjust(i, 1)
+
+    def adjust(self, i, step):
+        pass
+
+    def back(self):
+        self.app.pop()
+
+
+class TextPage(Screen):
+    """Text a page at a time: DOWN or A the next page, UP the previous one, B back."""
+
+    hints = ((DOWN, "more"), (UP, "prev"), (A, "more"), (B, "back"))
+
+    def __init__(self, app, title, text):
+        super().__init__(app, title)
+        lay = app.layout
+        self.name = title
+        self.lines = wrap(text, lay.cols)
+        self.rows = lay.body_h // (12 * lay.scale + lay.scale)
+        self.pages = max(1, (len(self.lines) + self.rows - 1) // self.rows)
+        self.page = 0
+        self.labels = []
+        for r in range(min(self.rows, len(self.lines))):
+            lb = label("", lay.margin, lay.body_top + lay.scale + r * 13 * lay.scale, TEXT, lay.scale)
+            self.labels.append(lb)
+            self.body.append(lb)
+        self._draw()
+
+    def _draw(self):
+        start = self.page * self.rows
+        for r in range(len(self.labels)):
+            i = start + r
+            set_text(self.labels[r], self.lines[i] if i < len(self.lines) else "")
+        if self.pages > 1:
+            self.set_title(self.name + " " + str(self.page + 1) + "/" + str(self.pages))
+
+    def key(self, k):
+        if k == DOWN or k == A:
+            if self.page + 1 < self.pages:
+                self.page += 1
+                self._draw()
+            elif k == A:
+                self.app.pop()
+        elif k == UP and self.page > 0:
+            self.page -= 1
+            self._draw()
+        elif k == B:
+            self.app.pop()
+
+
+class Message(TextPage):
+    """A short notice; any of A or B closes it."""
+
+    hints = ((A, "ok"),)
