@@ -1,0 +1,159 @@
+"""tools/deploy.py on the serial path, against the emulated board on a pseudo-terminal.
+
+emulator/serial_board.py speaks CircuitPython's raw REPL and raw-paste mode and writes into a
+drive folder, with CircuitPython's read-only-to-code default, a full flash, and a cable pulled
+in the middle of a file as switches.
+"""
+
+import json
+
+import pytest
+
+from emulator.serial_board import SerialBoard, boot_out_text
+from tests.test_deploy import SAMPLE_CODE, assert_app_on, deploy, repo, small_repo, snapshot  # noqa: F401
+from tools.deploy_lib import layout
+from tools.deploy_lib.errors import DeployError
+from tools.deploy_lib.rawrepl import BoardError, RawRepl
+from tools.deploy_lib.targets import SerialTarget
+
+
+def board_drive(tmp_path, board_id="pybadge"):
+    drive = tmp_path / "flash"
+    drive.mkdir(parents=True)
+    (drive / "boot_out.txt").write_text(boot_out_text(board_id))
+    (drive / "code.py").write_bytes(SAMPLE_CODE)
+    (drive / "settings.toml").write_text("# the user's\n")
+    return drive
+
+
+@pytest.mark.parametrize("board_id, check", [("pybadge", "adler32"), ("clue_nrf52840_express", "sha256")])
+def test_serial_deploy_then_rerun_copies_nothing(repo, tmp_path, capsys, board_id, check):
+    drive = board_drive(tmp_path, board_id)
+    with SerialBoard(drive, board_id) as board:
+        rc, out, err = deploy(capsys, "--port", board.port)
+        assert (rc, err) == (0, "")
+        assert "The board restarts into the game menu." in out
+        # the board checked each file itself: hashlib where the board has it, else Adler-32
+        assert any("_hs(" in cmd for cmd in board.log)
+    assert_app_on(drive, board_id)
+    assert (drive / "settings.toml").read_text() == "# the user's\n"
+    with SerialBoard(drive, board_id) as board:
+        target = SerialTarget(board.port)
+        assert target.hashes(["/code.py"])["/code.py"][0] == check
+        target.close()
+    before = snapshot(drive)
+    with SerialBoard(drive, board_id) as board:
+        rc, out, err = deploy(capsys, "--port", board.port)
+    assert rc == 0 and "0 copied" in out
+    assert snapshot(drive) == before
+
+
+def test_serial_uses_raw_paste_mode_when_offered(tmp_path):
+    with SerialBoard(tmp_path, "pygamer") as board:
+        repl = RawRepl(board.port, timeout=5)
+        repl.enter()
+        assert repl.exec("print(6 * 7)") == b"42\r\n"
+        assert repl.used_raw_paste
+        with pytest.raises(BoardError) as info:
+            repl.exec("open('/missing.txt')")
+        assert info.value.errno == 2
+        repl.close()
+
+
+def test_serial_falls_back_to_plain_raw_repl_without_raw_paste(tmp_path):
+    with SerialBoard(tmp_path, "pybadge", raw_paste=False) as board:
+        target = SerialTarget(board.port, use_raw_paste=True)
+        data = bytes(range(256)) * 12  # binary, several chunks
+        target.write("/lib/blob.bin", data)
+        assert not target.repl.used_raw_paste
+        assert target.read("/lib/blob.bin") == data
+        target.close()
+    assert (tmp_path / "lib" / "blob.bin").read_bytes() == data
+
+
+def test_connection_cut_in_the_middle_of_a_file_is_repaired_by_the_rerun(repo, tmp_path, capsys):
+    # How many bytes a whole deploy sends, on a board of its own.
+    with SerialBoard(board_drive(tmp_path / "a"), "pybadge") as board:
+        assert deploy(capsys, "--port", board.port)[0] == 0
+        total = board.received
+
+    drive = board_drive(tmp_path / "b")
+    with SerialBoard(drive, "pybadge", cut_after=total // 2) as board:
+        rc, out, err = deploy(capsys, "--port", board.port)
+        assert board.unplugged
+    assert rc == 9 and "connection to the board" in err and "run the same command again" in err
+    partial = list(drive.rglob("*.deploy-tmp"))
+    assert len(partial) == 1  # cut inside a file: its temporary copy is half-written
+    final = drive / partial[0].relative_to(drive).as_posix()[: -len(".deploy-tmp")]
+    assert not final.exists() or final.read_bytes() != partial[0].read_bytes()
+    manifest = json.loads((drive / ".deploy-manifest.json").read_text())
+    assert manifest["pending"]  # the cut run had announced what it was writing
+
+    with SerialBoard(drive, "pybadge") as board:  # plugged in again
+        rc, out, err = deploy(capsys, "--port", board.port)
+    assert (rc, err) == (0, "")
+    assert_app_on(drive)
+    assert (drive / "settings.toml").read_text() == "# the user's\n"
+
+
+def test_read_only_filesystem_says_the_one_line_fix(repo, tmp_path, capsys):
+    drive = board_drive(tmp_path)
+    before = snapshot(drive)
+    with SerialBoard(drive, "pybadge", readonly=True) as board:
+        rc, out, err = deploy(capsys, "--port", board.port)
+    assert rc == 6
+    assert "read-only to code" in err
+    assert 'import storage; storage.remount("/", readonly=False)' in err
+    assert snapshot(drive) == before
+
+
+def test_read_only_fix_works_on_the_emulated_board(repo, tmp_path, capsys):
+    drive = board_drive(tmp_path)
+    with SerialBoard(drive, "pybadge", readonly=True) as board:
+        board.fs.usb_visible = False  # the user ejected CIRCUITPY on the computer
+        repl = RawRepl(board.port, timeout=5)
+        repl.enter()
+        repl.exec('import storage; storage.remount("/", readonly=False)')
+        repl.close()
+        rc, out, err = deploy(capsys, "--port", board.port)
+    assert rc == 0
+    assert_app_on(drive)
+
+
+def test_full_drive_is_refused_before_anything_changes(repo, tmp_path, capsys):
+    drive = board_drive(tmp_path)
+    before = snapshot(drive)
+    with SerialBoard(drive, "pybadge", capacity=64 * 1024) as board:
+        rc, out, err = deploy(capsys, "--port", board.port)
+    assert rc == 5
+    assert "Not enough space on the board" in err and "nothing was changed" in err
+    assert snapshot(drive) == before
+
+
+def test_board_running_out_of_space_mid_file_keeps_the_old_file(tmp_path):
+    (tmp_path / "code.py").write_bytes(b"old = True\n")
+    with SerialBoard(tmp_path, "clue_nrf52840_express", capacity=16 * 1024) as board:
+        target = SerialTarget(board.port)
+        with pytest.raises(DeployError) as info:
+            target.write("/code.py", b"#" * 40000)
+        assert info.value.code == 5 and "ran out of space" in info.value.message
+        target.close()
+    assert (tmp_path / "code.py").read_bytes() == b"old = True\n"
+    assert not list(tmp_path.rglob("*.deploy-tmp"))
+
+
+def test_serial_verify_only_and_wrong_board(repo, tmp_path, capsys):
+    drive = board_drive(tmp_path)
+    with SerialBoard(drive, "pybadge") as board:
+        assert deploy(capsys, "--port", board.port)[0] == 0
+    (drive / "lib" / "firmware" / "menu.py").write_text('TITLE = "changed"\n')
+    with SerialBoard(drive, "pybadge") as board:
+        rc, out, err = deploy(capsys, "--port", board.port, "--verify-only")
+        assert rc == 8 and "/lib/firmware/menu.py" in err
+        rc, out, err = deploy(capsys, "--port", board.port, "--board", "pygamer")
+        assert rc == 4 and "'pybadge', not 'pygamer'" in err
+
+
+def test_missing_port_is_a_message(repo, capsys):
+    rc, out, err = deploy(capsys, "--port", "/dev/no-such-board")
+    assert rc == 3 and "Cannot open the serial port /dev/no-such-board" in err
