@@ -13,6 +13,7 @@ a run is exactly repeatable and, headless, as fast as the machine allows.
     m.close()
 """
 
+import contextlib
 import importlib.abc
 import importlib.machinery
 import io
@@ -263,8 +264,7 @@ class Machine:
     # ------------------------------------------------------------------ boot and run
 
     def _install(self):
-        if self._saved_modules is None:
-            self._saved_modules = {}
+        self._saved_modules = {}
         mods = standins.make_modules(self)
         for name, mod in mods.items():
             if name not in self._saved_modules:
@@ -285,21 +285,39 @@ class Machine:
         sys.meta_path[0:0] = self._finders
 
     def _uninstall(self):
+        if self._saved_modules is None:
+            return
         for f in self._finders:
             if f in sys.meta_path:
                 sys.meta_path.remove(f)
         self._finders = []
         standins.release()
-        if self._saved_modules is not None:
-            for name, mod in self._saved_modules.items():
-                if mod is None:
-                    sys.modules.pop(name, None)
-                else:
-                    sys.modules[name] = mod
-            self._saved_modules = None
+        for name, mod in self._saved_modules.items():
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+        self._saved_modules = None
         for name in list(sys.modules):
             if name.split(".")[0] in DEVICE_MODULES:
                 del sys.modules[name]
+
+    @contextlib.contextmanager
+    def environment(self):
+        """The board's stand-in modules in place without running code.py, for testing single
+        device modules; time moves only by ``advance_clock``."""
+        if self._thread is not None:
+            raise RuntimeError("the firmware is running")
+        self._install()
+        sys.path.insert(0, self.drive or REPO)
+        try:
+            yield self
+        finally:
+            sys.path.remove(self.drive or REPO)
+            self._uninstall()
+
+    def advance_clock(self, ms):
+        self.clock_us += int(ms * 1000)
 
     def code_path(self):
         if self.drive:

@@ -75,12 +75,14 @@ class App:
     def hint_text(self, hints):
         """The footer line: how to make each hinted key on this board."""
         parts = []
+        verbs = []
         for key, verb in hints:
             if key <= RIGHT and self.board.BUTTONS >= 4:
                 continue  # a d-pad or stick needs no explanation
             how = self.board.HINTS[key]
-            if how:
+            if how and verb not in verbs:
                 parts.append(how + " " + verb)
+                verbs.append(verb)
         return "  ".join(parts)[: self.layout.footer_cols]
 
     @property

@@ -105,13 +105,13 @@ class About(ui.TextPage):
             free = str(gc.mem_free() // 1024) + " KB"
         except AttributeError:
             free = "unknown"
-        b = app.board
         game = app.store.game
-        text = ("Pocket Phase 10 " + VERSION + "\nRules core " + shared_rules.VERSION
-                + "\nBoard: " + b.NAME + "\n(" + board.board_id + ")"
-                + "\nScreen: " + str(app.layout.width) + "x" + str(app.layout.height)
-                + "\nFree memory: " + free
-                + "\nGame saves: " + ("up to " + str(game.size - 8) + " bytes" if game else "none"))
+        text = ("Version " + VERSION + "\nRules core " + shared_rules.VERSION
+                + "\nBoard: " + app.board.NAME
+                + "\nScreen " + str(app.layout.width) + "x" + str(app.layout.height)
+                + "\nFree memory " + free
+                + "\nGame saves " + (str(game.size - 8) + " B" if game else "none")
+                + "\n" + board.board_id)
         super().__init__(app, "About", text)
 
 

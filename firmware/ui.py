@@ -32,7 +32,7 @@ class Layout:
         s = 2 if min(width, height) >= 200 else 1
         self.scale = s
         self.char_w = 6 * s
-        self.margin = 2 * s
+        self.margin = 3 * s
         self.row_h = 14 * s
         self.title_h = 16 * s
         self.footer_h = 14
@@ -258,7 +258,8 @@ class TextPage(Screen):
             i = start + r
             set_text(self.labels[r], self.lines[i] if i < len(self.lines) else "")
         if self.pages > 1:
-            self.set_title(self.name + " " + str(self.page + 1) + "/" + str(self.pages))
+            page = " " + str(self.page + 1) + "/" + str(self.pages)
+            self.set_title(self.name[: self.app.layout.cols - len(page)] + page)
 
     def key(self, k):
         if k == DOWN or k == A:
