@@ -328,3 +328,35 @@ def test_bad_arguments_get_a_message_not_a_traceback(repo, tmp_path, capsys):
     rc, out, err = deploy(capsys, "--drive", tmp_path, "--firmware", tmp_path / "none.uf2")
     assert rc == 2 and "Cannot read --firmware" in err
     assert "Traceback" not in out + err
+
+
+def test_interrupted_deploys_in_a_row_still_know_their_own_files(repo, tmp_path, capsys,
+                                                                   monkeypatch):
+    """Two deploys cut short, with the checkout changing in between: the third finishes
+    without mistaking files the cut runs wrote for the user's."""
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    assert deploy(capsys, "--drive", drive)[0] == 0
+    real_write = cli.DriveTarget.write
+
+    def cut_at(path):
+        def write(self, board_path, data, progress=None):
+            if board_path == path:
+                raise cli.DeployError(9, "cable pulled (simulated)")
+            return real_write(self, board_path, data, progress)
+        return write
+
+    for name in ("cards.py", "rng.py"):
+        with open(repo / "shared_rules" / name, "a") as f:
+            f.write("# second version\n")
+    monkeypatch.setattr(cli.DriveTarget, "write", cut_at("/lib/shared_rules/rng.py"))
+    assert deploy(capsys, "--drive", drive)[0] == 9  # cards.py got its second version
+
+    with open(repo / "shared_rules" / "cards.py", "a") as f:
+        f.write("# third version\n")
+    monkeypatch.setattr(cli.DriveTarget, "write", cut_at("/lib/shared_rules/cards.py"))
+    assert deploy(capsys, "--drive", drive)[0] == 9
+
+    monkeypatch.setattr(cli.DriveTarget, "write", real_write)
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert (rc, err) == (0, "")
+    assert_app_on(drive)

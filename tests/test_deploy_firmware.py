@@ -146,3 +146,18 @@ def test_esp_bin_with_no_chip_on_the_port_says_how_to_enter_download_mode(repo, 
     rc, out, err = deploy(capsys, "--firmware", image, "--board", "lilygo_tdisplay_s3",
                           "--port", str(tmp_path / "no-such-port"))
     assert rc == 10 and "esptool cannot talk to a chip" in err and "hold BOOT" in err
+
+
+def test_esp_bin_for_another_chip_than_the_connected_one_is_refused(repo, tmp_path, capsys,
+                                                                    monkeypatch):
+    # An ESP ROM bootloader cannot be emulated here: esptool's chip detection is replaced by
+    # the answer an ESP32-S3 gives, and flashing must not be reached.
+    flashed = []
+    monkeypatch.setattr(firmware, "detect_esp_chip", lambda port: "ESP32-S3")
+    monkeypatch.setattr(firmware, "esptool_flash", lambda *args: flashed.append(args))
+    image = tmp_path / "adafruit-circuitpython-s2-board-en_US-10.0.3.bin"
+    image.write_bytes(make_esp_image(2, 0x1000))
+    rc, out, err = deploy(capsys, "--firmware", image, "--port", "/dev/ttyACM0")
+    assert rc == 4
+    assert "is an ESP32-S2 image, but the connected chip is an ESP32-S3" in err
+    assert flashed == []

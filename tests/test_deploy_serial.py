@@ -11,7 +11,6 @@ import pytest
 
 from emulator.serial_board import SerialBoard, boot_out_text
 from tests.test_deploy import SAMPLE_CODE, assert_app_on, deploy, repo, small_repo, snapshot  # noqa: F401
-from tools.deploy_lib import layout
 from tools.deploy_lib.errors import DeployError
 from tools.deploy_lib.rawrepl import BoardError, RawRepl
 from tools.deploy_lib.targets import SerialTarget

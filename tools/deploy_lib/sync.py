@@ -17,7 +17,6 @@ files from a cut are removed first.
 
 import json
 import time
-from pathlib import Path
 
 from . import layout
 from .errors import CONFLICT, NO_SPACE, VERIFY_FAILED, DeployError
@@ -27,7 +26,7 @@ from .targets import TMP_SUFFIX
 MANIFEST = "/.deploy-manifest.json"
 MANIFEST_FORMAT = 1
 # CircuitPython writes this code.py on a fresh filesystem; replacing it loses nothing.
-SAMPLE_CODE = (b'print("Hello World!")\n',)
+SAMPLE_CODE = b'print("Hello World!")\n'
 
 
 def backups_dir():
@@ -39,10 +38,9 @@ def _entry(f):
 
 
 def _matches(entry, size, check):
-    if not entry or entry.get("size") != size or check is None:
-        return False
-    algo, value = check
-    return entry.get(algo) == value
+    """Whether a board file of ``size`` with content check ``(algo, hex)`` is ``entry``."""
+    return bool(entry) and check is not None and entry.get("size") == size and (
+        entry.get(check[0]) == check[1])
 
 
 def read_manifest(target, out):
@@ -71,46 +69,47 @@ class Plan:
         self.app = app
         self.out = out
         self.manifest, self.manifest_raw = read_manifest(target, out)
-        ours = self.manifest["files"]
-        pending = self.manifest["pending"]
-        app_paths = {f.path for f in app}
+        ours, pending = self.manifest["files"], self.manifest["pending"]
+        want = {f.path: f for f in app}
 
-        shadows = {layout.counterpart(f.path) for f in app} - {None} - app_paths
-        old = set(ours) - app_paths - shadows
-        dirs = sorted({p.rsplit("/", 1)[0] or "/" for p in app_paths | set(ours)})
+        shadows = {layout.counterpart(p) for p in want} - {None} - set(want)
+        old = (set(ours) | set(pending)) - set(want) - shadows
+        dirs = sorted({p.rsplit("/", 1)[0] or "/" for p in set(want) | old})
         self.stale_tmp = sorted(
             (d.rstrip("/") + "/" + name) for d in dirs for name in target.listdir(d)
             if name.endswith(TMP_SUFFIX)
         )
-        sizes = target.stat(sorted(app_paths | shadows | old))
-        self.sizes = sizes
+        self.sizes = sizes = target.stat(sorted(set(want) | shadows | old))
 
-        # Content checks only where the size leaves a doubt (same size as ours or as the app's).
-        want = {f.path: f for f in app}
+        # Content checks only where the size leaves a doubt.
         need_hash = []
         for p, size in sizes.items():
-            if size is None or size == -1:
-                continue
-            known = [want[p]] if p in want else []
-            if size in [len(k.data) for k in known] or size in (
-                    ours.get(p, {}).get("size"), pending.get(p, {}).get("size"),
-                    *[len(s) for s in SAMPLE_CODE]):
+            doubt = {ours.get(p, {}).get("size"), pending.get(p, {}).get("size")}
+            if p in want:
+                doubt.add(len(want[p].data))
+            if p == "/code.py":
+                doubt.add(len(SAMPLE_CODE))
+            if size is not None and size >= 0 and size in doubt:
                 need_hash.append(p)
         self.checks = target.hashes(need_hash, sizes) if need_hash else {}
 
-        self.writes, self.unchanged, self.deletes, self.conflicts = [], [], [], []
+        # owned: what is on the board now that is known to be ours (path -> manifest entry)
+        self.owned, self.writes, self.unchanged, self.deletes, self.conflicts = {}, [], [], [], []
         for f in app:
             size, check = sizes[f.path], self.checks.get(f.path)
-            if size == len(f.data) and check and check[1] == (f.sha256 if check[0] == "sha256" else f.adler32):
+            if _matches(_entry(f), size, check):
                 self.unchanged.append(f)
-                continue
-            self.writes.append(f)
-            self._claim(f.path, size, check)
+                self.owned[f.path] = _entry(f)
+            else:
+                self.writes.append(f)
+                self._claim(f.path, size, check)
         for p in sorted(shadows) + (sorted(old) if clean else []):
             if sizes[p] is not None:
                 self.deletes.append(p)
                 self._claim(p, sizes[p], self.checks.get(p))
         self.leftovers = [] if clean else sorted(p for p in old if sizes[p] is not None)
+        for p in self.leftovers:
+            self.owned[p] = ours.get(p) or pending[p]
         # libraries before code.py: the entry point changes last
         self.writes.sort(key=lambda f: (f.path == "/code.py", f.path))
 
@@ -121,12 +120,12 @@ class Plan:
         if size == -1:
             self.conflicts.append((path, "a folder is in the way"))
             return
-        if _matches(self.manifest["files"].get(path), size, check) or _matches(
-                self.manifest["pending"].get(path), size, check):
-            return
-        if path == "/code.py" and check and any(
-                size == len(s) and check[1] == layout.digests(s)[0 if check[0] == "sha256" else 1]
-                for s in SAMPLE_CODE):
+        for entry in (self.manifest["files"].get(path), self.manifest["pending"].get(path)):
+            if _matches(entry, size, check):
+                self.owned[path] = entry
+                return
+        if path == "/code.py" and _matches(dict(zip(("sha256", "adler32"), layout.digests(
+                SAMPLE_CODE)), size=len(SAMPLE_CODE)), size, check):
             return
         if path in self.manifest["files"]:
             self.conflicts.append((path, "changed on the board since the last deploy"))
@@ -191,11 +190,12 @@ class Plan:
         return folder
 
     def _manifest(self, pending=None):
-        """The manifest: before copying, the old files plus ``pending``; after, the app's."""
+        """Before copying: what is ours on the board now, plus ``pending`` (about to be
+        written); after: the app's files and the leftovers."""
         if pending:
-            files = dict(self.manifest["files"])
+            files = dict(self.owned)
         else:
-            files = {p: self.manifest["files"][p] for p in self.leftovers}
+            files = {p: self.owned[p] for p in self.leftovers}
             files.update({f.path: _entry(f) for f in self.app})
         doc = {"format": MANIFEST_FORMAT, "tool": "pocket-phase10 tools/deploy.py",
                "board_id": self.target.board_id, "files": files}
