@@ -146,11 +146,9 @@ def main(argv=None):
         return 2
     except FirmwareError as e:
         print(str(e) + "\n" + e.details, file=sys.stderr)
-        try:
+        if args.screenshots and machine.display is not None:
             shot = machine.screenshot(os.path.join(shots, "FAILED-crash.png"), scale)
             print("Screenshot: " + shot, file=sys.stderr)
-        except Exception:  # the screen may be gone with the crash
-            pass
         return 1
     except (OSError, ValueError) as e:
         print("error: " + str(e), file=sys.stderr)

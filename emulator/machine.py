@@ -145,12 +145,13 @@ class _DriveFinder(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name.split(".")[0] not in DEVICE_MODULES:
             return None
-        spec = importlib.machinery.PathFinder.find_spec(name, path if path else self.paths)
+        search = list(path) if path else self.paths
+        spec = importlib.machinery.PathFinder.find_spec(name, search)
         if spec is None:
-            top = name.split(".")[0]
-            for p in self.paths:
-                if os.path.exists(os.path.join(p, top + ".mpy")) or os.path.exists(
-                        os.path.join(p, top, "__init__.mpy")):
+            last = name.split(".")[-1]
+            for p in search:
+                if os.path.exists(os.path.join(p, last + ".mpy")) or os.path.exists(
+                        os.path.join(p, last, "__init__.mpy")):
                     raise ModuleNotFoundError(
                         "'" + name + "' is on the drive only as compiled .mpy, which CPython "
                         "cannot run: copy the .py sources to the drive for the emulator", name=name)

@@ -50,7 +50,7 @@ class Demo(ui.Screen):
     hints = ((A, "next move"), (B, "menu"))
 
     def __init__(self, app, state, kinds, names):
-        super().__init__(app, "Phase 10 (demo)")
+        super().__init__(app, "Phase 10")
         from shared_rules.rng import Rng
         from shared_rules.selfplay import make_bot
 
@@ -78,8 +78,10 @@ class Demo(ui.Screen):
         st = self.state
         parts = []
         for seat in range(st.n):
-            parts.append(self.names[seat] + " " + str(st.phase_of(seat)))
-        ui.set_text(self.status, ("Hand " + str(st.hand_no) + ": " + " ".join(parts))[: self.app.layout.cols])
+            phase = st.phase_of(seat)
+            parts.append(self.names[seat] + (str(phase) if phase else "-"))
+        self.set_title("Phase 10 - hand " + str(st.hand_no))
+        ui.set_text(self.status, " ".join(parts)[: self.app.layout.cols])
 
     def _log(self, text):
         cols = self.app.layout.cols
