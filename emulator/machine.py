@@ -382,7 +382,7 @@ class Machine:
                 self._uninstall()
                 e, tb = detail
                 raise FirmwareError("the firmware crashed: " + type(e).__name__ + ": " + str(e), tb)
-            if kind == "reload":
+            if kind in ("reload", "powercut"):  # the board starts again
                 self._uninstall()
                 self.boot()
 
@@ -391,38 +391,37 @@ class Machine:
         return self._thread is not None
 
     def run(self, ms):
-        """Let ``ms`` milliseconds of emulated time pass."""
+        """Let ``ms`` milliseconds of emulated time pass (across a reboot, if one happens)."""
         target = self.clock_us + int(ms * 1000)
-        if self._thread is None:
-            self.clock_us = target
-            return
-        self._until_us = target
-        self._to_fw.release()
-        self._wait()
-        if self._thread is None:
-            self.clock_us = max(self.clock_us, target)
+        while True:
+            if self._thread is None:
+                self.clock_us = max(self.clock_us, target)
+                return
+            self._until_us = target
+            self._to_fw.release()
+            self._wait()
+            if self.clock_us >= target:
+                return
 
     def _signal_firmware(self, signal):
-        if self._thread is None:
-            return None
         self._signal = signal
         self._to_fw.release()
         self._wait()
-        return self._outcome
 
     def power_cut(self, after_nvm_bytes=None):
-        """Cut the power (now, or after ``after_nvm_bytes`` more bytes are written to the NVM
-        while the firmware runs on) and boot again."""
+        """Cut the power and boot again: now, or once ``after_nvm_bytes`` more bytes have been
+        written to the NVM while the firmware runs on."""
         if after_nvm_bytes is not None:
             self.nvm.cut_after(after_nvm_bytes)
-            return
-        self._signal_firmware(PowerCut)
-        self._uninstall()
-        self.boot()
+        elif self._thread is not None:
+            self._signal_firmware(PowerCut)
+        else:
+            self.boot()
 
     def close(self):
         """Stop the firmware and put the real modules back."""
-        self._signal_firmware(Stop)
+        if self._thread is not None:
+            self._signal_firmware(Stop)
         self._thread = None
         self._uninstall()
 

@@ -55,6 +55,7 @@ class Demo(ui.Screen):
         from shared_rules.selfplay import make_bot
 
         self.state = state
+        self.save_failed = False
         self.kinds = bytes(kinds)
         self.names = list(names)
         rng = Rng(app.seed())
@@ -69,7 +70,6 @@ class Demo(ui.Screen):
             self.lines.append(lb)
             self.body.append(lb)
         self.next_at = None
-        self.save_failed = False
         self._show_status()
         if state.pending is None:
             self._over()
@@ -80,7 +80,10 @@ class Demo(ui.Screen):
         for seat in range(st.n):
             phase = st.phase_of(seat)
             parts.append(self.names[seat] + (str(phase) if phase else "-"))
-        self.set_title("Phase 10 - hand " + str(st.hand_no))
+        if self.save_failed:
+            self.set_title("Hand " + str(st.hand_no) + " - not saved")
+        else:
+            self.set_title("Phase 10 - hand " + str(st.hand_no))
         ui.set_text(self.status, " ".join(parts)[: self.app.layout.cols])
 
     def _log(self, text):
@@ -111,7 +114,8 @@ class Demo(ui.Screen):
         if slots is None or not slots.fits(len(blob)):
             if not self.save_failed:
                 self.save_failed = True
-                self._log("(no room to save this game)")
+                self._log("No room to save this game")
+                self._show_status()
             return
         slots.save(blob)
 
