@@ -360,3 +360,11 @@ def test_interrupted_deploys_in_a_row_still_know_their_own_files(repo, tmp_path,
     rc, out, err = deploy(capsys, "--drive", drive)
     assert (rc, err) == (0, "")
     assert_app_on(drive)
+
+
+def test_older_circuitpython_gets_a_warning(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (drive / "boot_out.txt").write_text(boot_out_text("pybadge", version="9.2.1"))
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 0
+    assert "warning: the board runs CircuitPython 9.2.1" in out and "--firmware" in out

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from . import boards, discover, firmware, layout, sync
-from .errors import (EXIT_CODES_HELP, FLASH_FAILED, INTERNAL, MISMATCH, NO_BOARD, OK, USAGE,
-                     DeployError)
+from .errors import (CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL, MISMATCH, NO_BOARD, OK,
+                     USAGE, DeployError)
 from .progress import Progress, human_size
 from .targets import DriveTarget, SerialTarget
 
@@ -20,11 +20,12 @@ settings.toml, anything this tool did not write). With --firmware it first flash
 CircuitPython: a .uf2 through the board's UF2 bootloader drive, or an ESP32-S2/S3 .bin through
 esptool, each checked against the board's chip before anything is written."""
 
-BOOTLOADER_HINT = (
+START_BOOTLOADER = (
     "Start the board's UF2 bootloader: on Adafruit boards double-click the reset button (a drive "
-    "named like PYBADGEBOOT, CLUEBOOT or FTHRS3BOOT appears); on RP2040 boards hold the "
-    "BOOT/BOOTSEL button while plugging in (drive RPI-RP2). Then run the same command again."
+    "named like PYBADGEBOOT or CLUEBOOT appears); on RP2040 boards start it in BOOTSEL mode "
+    "(drive RPI-RP2)."
 )
+BOOTLOADER_HINT = START_BOOTLOADER + " Then run the same command again."
 NO_BOARD_HINT = (
     "Plug the board in with a data USB cable (some cables only charge). If its CIRCUITPY drive "
     "is not mounted automatically, mount it and pass --drive PATH, or pass --port PORT for the "
@@ -88,7 +89,7 @@ def new_circuitpy(before, board_id, seconds, out):
 def flash_uf2(args, data, name, out):
     loaders = [c for c in discover.drives() if c.kind == "bootloader"]
     if not loaders:
-        out("No UF2 bootloader drive is mounted. " + BOOTLOADER_HINT.split(". Then")[0] + ".")
+        out("No UF2 bootloader drive is mounted. " + START_BOOTLOADER)
         out("waiting up to {:.0f} s ...".format(args.wait))
         loaders = wait_for(lambda: [c for c in discover.drives() if c.kind == "bootloader"],
                            args.wait)
@@ -275,6 +276,11 @@ def main(argv=None):
     except DeployError as exc:
         report(exc)
         return exc.code
+    except OSError as exc:  # a drive unplugged mid-run, a file that cannot be read ...
+        report(DeployError(CONNECTION, "A file operation failed: {}".format(exc),
+                           "Check that the board's drive is still mounted and readable, then run "
+                           "the same command again."))
+        return CONNECTION
     except KeyboardInterrupt:
         report(DeployError(NO_BOARD, "Stopped by the user.",
                            "Run the same command again: files are written under temporary names, "

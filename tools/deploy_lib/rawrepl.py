@@ -23,7 +23,7 @@ enter the REPL"; the entry sequence below gets through that too.
 import struct
 import time
 
-from .errors import CONNECTION, DeployError
+from .errors import CONNECTION, NO_BOARD, USAGE, DeployError
 
 try:
     import serial
@@ -65,7 +65,7 @@ class RawRepl:
 
     def __init__(self, port, baudrate=115200, timeout=10.0, use_raw_paste=True):
         if serial is None:
-            raise DeployError(2, "pyserial is not installed in this Python.",
+            raise DeployError(USAGE, "pyserial is not installed in this Python.",
                               "Run the tool with the project's .venv/bin/python.")
         self.port = port
         self.timeout = timeout
@@ -75,7 +75,7 @@ class RawRepl:
             self.ser = serial.Serial(port, baudrate=baudrate, timeout=timeout)
         except (serial.SerialException, OSError) as exc:
             raise DeployError(
-                3,
+                NO_BOARD,
                 "Cannot open the serial port {}: {}".format(port, exc),
                 "Check the port name (the tool lists the ports it sees when run without --port); "
                 "close any other program using it (a serial monitor, Mu, Thonny); on Linux your "

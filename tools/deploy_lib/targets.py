@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 from .errors import CONNECTION, NO_SPACE, READ_ONLY, DeployError
+from .layout import digests
 from .rawrepl import BoardError, RawRepl
 
 TMP_SUFFIX = ".deploy-tmp"
@@ -30,10 +31,10 @@ READ_ONLY_SERIAL_HINT = (
 )
 
 
-def no_space(path, detail=""):
+def no_space(path):
     return DeployError(
         NO_SPACE,
-        "The board ran out of space while writing {}{}.".format(path, detail),
+        "The board ran out of space while writing {}.".format(path),
         "The old file is untouched. Free space on the board (delete files you no longer need), "
         "use --clean to remove old files of this app, or --mpy-cross to copy smaller files.",
     )
@@ -134,17 +135,21 @@ class DriveTarget:
                         progress(min(4096, len(data) - i))
                 f.flush()
                 os.fsync(f.fileno())
-            if tmp.read_bytes() != data:
-                raise DeployError(CONNECTION, "{} read back differently from what was written."
-                                  .format(path), "Run the same command again; if it repeats, the "
-                                  "board's flash may be failing.")
-            os.replace(tmp, final)
+            same = tmp.read_bytes() == data
+            if same:
+                os.replace(tmp, final)
+            else:
+                tmp.unlink()
         except OSError as exc:
             try:
                 tmp.unlink()
             except OSError:
                 pass
             raise self._os_error(exc, path)
+        if not same:
+            raise DeployError(CONNECTION, "{} read back differently from what was written; the old "
+                              "file is untouched.".format(path), "Run the same command again; if "
+                              "it repeats, the board's flash may be failing.")
 
     def remove(self, path):
         try:
@@ -232,6 +237,8 @@ def _rm(p):
 def _fr():
     s = os.statvfs('/')
     print(repr((s[1] * s[4], s[1])))
+def _hm(ps):
+    print(repr([_hs(p) for p in ps]))
 def _wp():
     try:
         f = open('/.deploy-probe.deploy-tmp', 'wb')
@@ -259,13 +266,13 @@ class SerialTarget:
         self.run(BOARD_HELPERS)
         try:
             self.run("import board, sys")
-            info = self.eval("(board.board_id, "
-                             "'.'.join(str(v) for v in sys.implementation.version[:3]))")
+            self.board_id, self.version = self.query(
+                "print(repr((board.board_id, '.'.join(str(v) for v in "
+                "sys.implementation.version[:3]))))")
         except DeployError:
             raise DeployError(CONNECTION, "The board on {} does not look like CircuitPython "
                               "(it has no 'board' module).".format(port),
                               "Flash CircuitPython 10 first (see --firmware).")
-        self.board_id, self.version = info
 
     def describe(self):
         return "serial port {}".format(self.port)
@@ -277,9 +284,9 @@ class SerialTarget:
             raise DeployError(CONNECTION, "The board reported an error:\n" + exc.text.strip(),
                               "Run the same command again; if it repeats, report it with this output.")
 
-    def eval(self, expr, timeout=None):
-        out = self.run("print(repr({}))".format(expr), timeout)
-        return ast.literal_eval(out.decode("utf-8").strip())
+    def query(self, code, timeout=None):
+        """Run code that prints one repr() and return the value."""
+        return ast.literal_eval(self.run(code, timeout).decode("utf-8").strip())
 
     def _call(self, code, path, timeout=None):
         """Run code that changes files, turning the board's OSError into an actionable error."""
@@ -296,30 +303,25 @@ class SerialTarget:
                 path, exc.text.strip()), "Run the same command again.")
 
     def stat(self, paths):
-        paths = list(paths)
-        out = {}
+        paths, out = list(paths), {}
         for i in range(0, len(paths), 40):
             batch = paths[i:i + 40]
-            out.update(zip(batch, self.eval_call("_st", batch)))
+            out.update(zip(batch, self.query("_st({!r})".format(batch))))
         return out
 
-    def eval_call(self, fn, arg, timeout=None):
-        out = self.run("{}({!r})".format(fn, arg), timeout)
-        return ast.literal_eval(out.decode("utf-8").strip())
-
     def hashes(self, paths, sizes=None, progress=None):
-        out = {}
-        batch, batch_bytes = [], 0
+        """Content checks computed on the board, in batches of about 32 KB of files."""
+        sizes = sizes or {}
+        out, batch, batch_bytes = {}, [], 0
         paths = list(paths)
         for n, p in enumerate(paths):
             batch.append(p)
-            batch_bytes += (sizes or {}).get(p) or 0
+            batch_bytes += sizes.get(p) or 0
             if batch_bytes >= HASH_BATCH_BYTES or n == len(paths) - 1:
-                result = self.run("print(repr([_hs(p) for p in {!r}]))".format(batch), timeout=120)
-                for q, h in zip(batch, ast.literal_eval(result.decode("utf-8").strip())):
+                for q, h in zip(batch, self.query("_hm({!r})".format(batch), timeout=120)):
                     out[q] = tuple(h)
                     if progress:
-                        progress((sizes or {}).get(q) or 0, q)
+                        progress(sizes.get(q) or 0, q)
                 batch, batch_bytes = [], 0
         return out
 
@@ -328,10 +330,10 @@ class SerialTarget:
         return base64.b64decode(out.replace(b"\r", b"").replace(b"\n", b""))
 
     def listdir(self, path):
-        return sorted(self.eval_call("_ls", path))
+        return sorted(self.query("_ls({!r})".format(path)))
 
     def free(self):
-        return tuple(self.eval("(lambda s: (s[1] * s[4], s[1]))(os.statvfs('/'))"))
+        return tuple(self.query("_fr()"))
 
     def check_writable(self):
         code = int(self.run("_wp()").decode().strip())
@@ -345,8 +347,6 @@ class SerialTarget:
                               "Reset the board and run the same command again.")
 
     def write(self, path, data, progress=None):
-        from .layout import digests
-
         tmp = path + TMP_SUFFIX
         parent = path.rsplit("/", 1)[0]
         self._call("{}f = open({!r}, 'wb')\nw = f.write".format(
@@ -370,7 +370,7 @@ class SerialTarget:
                     pass
             raise
         self._call("f.close()", path)
-        algo, got = self.eval("_hs({!r})".format(tmp), timeout=120)
+        algo, got = self.query("print(repr(_hs({!r})))".format(tmp), timeout=120)
         sha, adler = digests(data)
         if got != (sha if algo == "sha256" else adler):
             self._call("_rm({!r})".format(tmp), path)
