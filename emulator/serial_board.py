@@ -371,21 +371,20 @@ class SerialBoard:
 
     # -- the REPL state machine ------------------------------------------------------------
     def _reset_globals(self):
-        board = self
-        outer = self
+        """A fresh __main__ namespace, as after a soft reboot."""
+        import builtins
 
-        def sandbox_print(*args, sep=" ", end="\n"):
-            outer._captured.append((sep.join(str(a) for a in args) + end).replace("\n", "\r\n"))
+        def board_print(*args, sep=" ", end="\n"):
+            self._captured.append((sep.join(str(a) for a in args) + end).replace("\n", "\r\n"))
 
-        def sandbox_import(name, globals=None, locals=None, fromlist=(), level=0):
+        def board_import(name, globals=None, locals=None, fromlist=(), level=0):
             top = name.split(".")[0]
-            if top in board._modules:
-                return board._modules[top]
+            if top in self._modules:
+                return self._modules[top]
             raise ImportError("no module named '{}'".format(name))
 
-        import builtins
         safe = {n: getattr(builtins, n) for n in _SAFE_BUILTINS}
-        safe.update(print=sandbox_print, __import__=sandbox_import,
+        safe.update(print=board_print, __import__=board_import,
                     open=lambda path, mode="r": _File(self.fs, path, mode),
                     __build_class__=builtins.__build_class__)
         self._globals = {"__builtins__": safe, "__name__": "__main__"}

@@ -156,3 +156,35 @@ def test_serial_verify_only_and_wrong_board(repo, tmp_path, capsys):
 def test_missing_port_is_a_message(repo, capsys):
     rc, out, err = deploy(capsys, "--port", "/dev/no-such-board")
     assert rc == 3 and "Cannot open the serial port /dev/no-such-board" in err
+
+
+def test_board_side_helpers_run_under_real_micropython():
+    """The snippets the serial path runs on the board, under MicroPython 1.27 (the npm
+    WebAssembly build): with hashlib, and with it missing as on the SAMD51 boards."""
+    import base64
+    import hashlib
+    import zlib
+
+    from tests.micropython.host import run
+    from tools.deploy_lib.targets import BOARD_HELPERS
+
+    data = b"hello world" + bytes(range(256)) * 5
+    program = BOARD_HELPERS + (
+        "_md('/deploy/sub')\n"
+        "f = open('/deploy/sub/x.bin.deploy-tmp', 'wb')\nw = f.write\n"
+        + "".join("w(_a({!r}))\n".format(base64.b64encode(data[i:i + 512]))
+                  for i in range(0, len(data), 512))
+        + "f.close()\nos.rename('/deploy/sub/x.bin.deploy-tmp', '/deploy/sub/x.bin')\n"
+        "_st(['/deploy/sub/x.bin', '/deploy', '/missing'])\n_hm(['/deploy/sub/x.bin'])\n"
+        "_ls('/deploy/sub')\n_rd('/deploy/sub/x.bin')\nprint()\n_wp()\n"
+        "_rm('/deploy/sub/x.bin')\n_rm('/deploy/sub/x.bin')\n_ls('/deploy/sub')\n"
+    )
+    for source, check in ((program, ("sha256", hashlib.sha256(data).hexdigest())),
+                          (program.replace("import hashlib", "import no_hashlib_here"),
+                           ("adler32", "{:08x}".format(zlib.adler32(data))))):
+        lines = run(source).splitlines()
+        assert lines[0] == "[{}, -1, None]".format(len(data))
+        assert lines[1] == repr([check])
+        assert lines[2] == "['x.bin']"
+        assert base64.b64decode("".join(lines[3:-3])) == data
+        assert lines[-3:] == ["", "0", "[]"]

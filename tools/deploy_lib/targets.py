@@ -212,10 +212,9 @@ def _md(p):
         if part:
             q += '/' + part
             try:
+                os.stat(q)
+            except OSError:
                 os.mkdir(q)
-            except OSError as e:
-                if e.args[0] != 17:
-                    raise
 def _ls(p):
     try:
         print(repr(os.listdir(p)))
@@ -230,10 +229,10 @@ def _rd(p):
             print(_b(d).decode(), end='')
 def _rm(p):
     try:
-        os.remove(p)
-    except OSError as e:
-        if e.args[0] != 2:
-            raise
+        os.stat(p)
+    except OSError:
+        return
+    os.remove(p)
 def _fr():
     s = os.statvfs('/')
     print(repr((s[1] * s[4], s[1])))
