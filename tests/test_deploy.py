@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from emulator.serial_board import boot_out_text
-from tools.deploy_lib import cli, layout, sync
+from tools.deploy_lib import cli, discover, layout, sync
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_CODE = b'print("Hello World!")\n'
@@ -368,3 +368,16 @@ def test_older_circuitpython_gets_a_warning(repo, tmp_path, capsys):
     rc, out, err = deploy(capsys, "--drive", drive)
     assert rc == 0
     assert "warning: the board runs CircuitPython 9.2.1" in out and "--firmware" in out
+
+
+def test_a_boards_drive_and_serial_port_count_as_one_board(repo, tmp_path, capsys, monkeypatch):
+    media = tmp_path / "media"
+    drive = make_drive(media / "CIRCUITPY", "pybadge")
+    monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    # the PyBadge's own port (239A:8034) and a PyGamer's without a mounted drive
+    monkeypatch.setenv("POCKET_DEPLOY_PORTS", "/dev/ttyACM0=239A:8034;/dev/ttyACM1=239A:803E")
+    found = discover.boards_connected()
+    assert [(c.kind, c.board_id) for c in found] == [("drive", "pybadge"), ("port", "pygamer")]
+    rc, out, err = deploy(capsys, "--board", "pybadge")
+    assert rc == 0 and "using drive" in out
+    assert_app_on(drive)

@@ -276,6 +276,8 @@ def main(argv=None):
     except DeployError as exc:
         report(exc)
         return exc.code
+    except BrokenPipeError:  # output piped into a program that stopped reading (| head)
+        return INTERNAL
     except OSError as exc:  # a drive unplugged mid-run, a file that cannot be read ...
         report(DeployError(CONNECTION, "A file operation failed: {}".format(exc),
                            "Check that the board's drive is still mounted and readable, then run "

@@ -116,16 +116,18 @@ def ports():
     return out
 
 
+def _same_board(drive, port):
+    """A drive and a port of one board: same USB serial number, else (unknown) same board id."""
+    if drive.uid and port.uid:
+        return drive.uid.lower() == port.uid.lower()
+    return drive.board_id == port.board_id
+
+
 def boards_connected(board_id=None):
-    """Drives and ports of CircuitPython boards, one entry per board (drive preferred)."""
-    found = [c for c in drives() if c.kind == "drive"]
-    port_list = [c for c in ports() if c.kind == "port"]
-    for port in port_list:
-        same = [d for d in found if d.kind == "drive" and (
-            (d.uid and port.uid and d.uid.lower() == port.uid.lower()) or (
-                not (d.uid and port.uid) and d.board_id == port.board_id))]
-        if not same:
-            found.append(port)
+    """Drives and ports of CircuitPython boards, one entry per board (its drive if mounted)."""
+    drive_list = [c for c in drives() if c.kind == "drive"]
+    found = drive_list + [p for p in ports() if p.kind == "port"
+                          and not any(_same_board(d, p) for d in drive_list)]
     if board_id:
         found = [c for c in found if c.board_id in (board_id, None)]
     return found
