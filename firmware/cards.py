@@ -1,0 +1,228 @@
+"""Phase 10 cards on screen: colours, short texts and the hand as a row of card tiles.
+
+A tile is a filled rectangle with the card's number (``W`` for a Wild, ``S`` for a Skip) and,
+when the colour-blind setting is on, the colour's letter (R B G Y) under the number. Number
+cards are filled with their colour; a Wild is white with a black ``W``; a Skip is black with a
+red frame and a red ``S``. A card chosen into a group is drawn hollow (black, framed and
+numbered in its colour). The cursor is one frame that moves: a cursor step redraws the old and
+the new tile only, and changing the hand redraws only the tiles whose card changed.
+
+All tiles share one bitmap (the frame pattern); each has its own two-colour palette.
+"""
+
+import displayio
+
+from firmware import ui
+
+# fill, text of red, blue, green, yellow, Wild, Skip (colour index = card >> 4)
+FILL = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0xF0F0F0, 0x181818)
+INK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x101010, 0x101010, 0xFF4040)
+FRAME = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0x808080, 0xFF4040)
+SHOWN = (0xFF6060, 0x70A0FF, 0x50D070, 0xF0C818, 0xF0F0F0, 0xFF4040)  # colour as text on black
+LETTERS = "RBGYWS"
+CURSOR = 0xFF40FF  # no card has this colour
+
+
+def text(c):
+    """``R7``, ``W`` or ``S``."""
+    k = c >> 4
+    if k >= 4:
+        return LETTERS[k]
+    return LETTERS[k] + str(c & 15)
+
+
+def face(c):
+    """What a tile shows: the number, ``W`` or ``S``."""
+    return LETTERS[c >> 4] if c >> 4 >= 4 else str(c & 15)
+
+
+def sort_key(c, by_colour):
+    """Numbers (then colours) ascending, Wilds and Skips last; or colours first."""
+    k = c >> 4
+    if k >= 4:
+        return 1000 + k
+    return k * 16 + (c & 15) if by_colour else (c & 15) * 16 + k
+
+
+def sort_cards(cards, by_colour):
+    out = list(cards)
+    out.sort(key=lambda c: sort_key(c, by_colour))
+    return out
+
+
+def tile_size(s):
+    """(width, height, x pitch, y pitch) of a tile at text scale ``s``: room for a two-digit
+    number at scale ``s`` and a mark letter at scale 1 under it."""
+    tw = 13 if s == 1 else 25
+    th = 24 if s == 1 else 38  # even: the emulator needs an even pixel count per area
+    return tw, th, tw + 1, th + 2 * s + 1
+
+
+class HandRow:
+    """Card tiles in ``rows`` rows centred across a screen ``width`` pixels wide, from ``y``
+    down; scrolls when the hand holds more cards than fit. The cursor frame takes one pixel
+    around a tile."""
+
+    def __init__(self, parent, width, y, rows, scale, marks):
+        s = scale
+        self.s = s
+        self.tw, self.th, self.pitch, self.row_pitch = tile_size(s)
+        self.per_row = max(1, (width - 1) // self.pitch)
+        self.slots = self.per_row * rows
+        self.x = (width - self.per_row * self.pitch + 1) // 2
+        self.y = y
+        self.marks = marks
+        self.height = rows * self.row_pitch - 2 * s - 1
+        self.group = displayio.Group()
+        parent.append(self.group)
+        frame = displayio.Bitmap(self.tw, self.th, 2)
+        for i in range(self.tw):
+            for j in range(s):
+                frame[i, j] = 1
+                frame[i, self.th - 1 - j] = 1
+        for j in range(self.th):
+            for i in range(s):
+                frame[i, j] = 1
+                frame[self.tw - 1 - i, j] = 1
+        self.frame = frame
+        self.tiles = []  # per slot: [tilegrid, palette, number label, mark label, shown state]
+        self.cards = []
+        self.chosen = []
+        self.first = 0
+        self.cursor = -1
+        cur = displayio.Bitmap(self.tw + 2, self.th + 2, 2)
+        for i in range(self.tw + 2):
+            for j in range(s + 1):
+                cur[i, j] = 1
+                cur[i, self.th + 1 - j] = 1
+        for j in range(self.th + 2):
+            for i in range(s + 1):
+                cur[i, j] = 1
+                cur[self.tw + 1 - i, j] = 1
+        pal = displayio.Palette(2)
+        pal[1] = CURSOR
+        pal.make_transparent(0)
+        self.cursor_tile = displayio.TileGrid(cur, pixel_shader=pal)
+        self.cursor_tile.hidden = True
+        self.group.append(self.cursor_tile)
+
+    def _slot_xy(self, slot):
+        return (self.x + (slot % self.per_row) * self.pitch,
+                self.y + (slot // self.per_row) * self.row_pitch)
+
+    def _make_tile(self, slot):
+        x, y = self._slot_xy(slot)
+        pal = displayio.Palette(2)
+        tg = displayio.TileGrid(self.frame, pixel_shader=pal, x=x, y=y)
+        s = self.s
+        num = ui.label("", x, y, ui.TEXT, s)
+        mark = None
+        if self.marks:
+            mark = ui.label("", x + (self.tw - 6) // 2, y + 12 * s + (1 if s > 1 else 0), ui.TEXT, 1)
+        g = displayio.Group()
+        g.append(tg)
+        g.append(num)
+        if mark is not None:
+            g.append(mark)
+        self.group.insert(len(self.group) - 1, g)  # under the cursor frame
+        tile = [g, pal, num, mark, None]
+        self.tiles.append(tile)
+        return tile
+
+    def set_cards(self, cards, chosen=None):
+        """Show ``cards`` (display order); ``chosen[i]`` True draws card i hollow."""
+        self.cards = list(cards)
+        self.chosen = list(chosen) if chosen else [False] * len(cards)
+        self._fit_window()
+        self._draw()
+
+    def set_chosen(self, i, flag):
+        self.chosen[i] = flag
+        self._draw()
+
+    def _fit_window(self):
+        n = len(self.cards)
+        if self.cursor >= 0:
+            if self.cursor < self.first:
+                self.first = self.cursor
+            elif self.cursor >= self.first + self.slots:
+                self.first = self.cursor - self.slots + 1
+        self.first = max(0, min(self.first, n - self.slots))
+
+    def _draw(self):
+        n = len(self.cards)
+        visible = min(self.slots, n - self.first)
+        while len(self.tiles) < visible:
+            self._make_tile(len(self.tiles))
+        for slot in range(len(self.tiles)):
+            tile = self.tiles[slot]
+            i = self.first + slot
+            if i >= n:
+                if not tile[0].hidden:
+                    tile[0].hidden = True
+                    tile[4] = None
+                continue
+            c = self.cards[i]
+            state = (c, self.chosen[i])
+            if tile[4] == state:
+                continue
+            tile[4] = state
+            tile[0].hidden = False
+            k = c >> 4
+            pal = tile[1]
+            if self.chosen[i]:
+                pal[0] = 0x000000
+                pal[1] = SHOWN[k]
+                ink = SHOWN[k]
+            else:
+                pal[0] = FILL[k]
+                pal[1] = FRAME[k]
+                ink = INK[k]
+            self._label(tile, face(c), ink, LETTERS[k] if k < 4 else "")
+        self._place_cursor()
+
+    def _label(self, tile, txt, ink, mark):
+        num = tile[2]
+        s = self.s
+        x, y = tile[0][0].x, tile[0][0].y
+        ui.set_text(num, txt)
+        if num.color != ink:
+            num.color = ink
+        dx = (self.tw - 6 * s * len(txt) + 1) // 2
+        dy = 0 if tile[3] is not None else (self.th - 12 * s) // 2
+        if s > 1 and tile[3] is not None:
+            dy = 1
+        if num.anchored_position != (x + dx, y + dy):
+            num.anchored_position = (x + dx, y + dy)
+        if tile[3] is not None:
+            ui.set_text(tile[3], mark)
+            if tile[3].color != ink:
+                tile[3].color = ink
+
+    def set_cursor(self, i):
+        """Put the cursor frame on card ``i`` (-1 hides it); scrolls if needed."""
+        self.cursor = i
+        before = self.first
+        self._fit_window()
+        if self.first != before:
+            self._draw()
+        else:
+            self._place_cursor()
+
+    def _place_cursor(self):
+        c = self.cursor_tile
+        slot = self.cursor - self.first
+        if self.cursor < 0 or not (0 <= slot < self.slots) or self.cursor >= len(self.cards):
+            if not c.hidden:
+                c.hidden = True
+            return
+        x, y = self._slot_xy(slot)
+        if c.x != x - 1 or c.y != y - 1:
+            c.x = x - 1
+            c.y = y - 1
+        if c.hidden:
+            c.hidden = False
+
+    def visible_range(self):
+        """(first, last + 1) of the cards on screen."""
+        return self.first, min(len(self.cards), self.first + self.slots)

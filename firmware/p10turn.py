@@ -1,0 +1,588 @@
+"""A person's turn in Phase 10: the hand as card tiles, and a short list of what can be done.
+
+One screen serves every decision of the turn (draw, lay down, hit, discard, choose whom a Skip
+skips) and stays up between them, so only what changed is redrawn. From top to bottom: deck
+size and the top discard, the hand, one line of information (or why a move was refused), and
+the action rows.
+
+Keys: with a d-pad, LEFT/RIGHT move along the hand and UP/DOWN through the rows (leaving them
+at either end returns to the hand); on two- and three-button boards UP/DOWN walk through the
+hand and then the rows. A chooses, B goes back one step (or pauses the game).
+
+Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / table), CARD
+(discard the card or hit it), HIT (which laid group; the ones it cannot go on are greyed), END
+(which end of a run a Wild extends), PICK (which phase, in free-choice games), LAY (A on a card
+puts it into the group that is filling, or takes it out again), TARGET (whom a Skip skips).
+"""
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B
+from shared_rules import phase10 as P
+from shared_rules.errors import RuleError
+from shared_rules.groups import check_group, is_wild, LOW, HIGH
+from shared_rules.phases import CARD_PHASES, RUN
+
+from firmware import ui, p10
+from firmware.cards import HandRow, SHOWN, sort_cards, text as card_text, tile_size
+from firmware.play import Choices
+
+DRAW = 0
+PLAY = 1
+CARD = 2
+HIT = 3
+END = 4
+PICK = 5
+LAY = 6
+TARGET = 7
+MODE_NAMES = ("draw", "play", "card", "hit", "end", "pick", "lay", "target")
+
+# action rows: (code, value)
+A_DECK = 0
+A_TAKE = 1
+A_LAY = 2
+A_HINT = 3
+A_SORT = 4
+A_TABLE = 5
+A_DISCARD = 6
+A_HIT = 7
+A_BACK = 8
+A_GROUP = 9  # value: table group index
+A_END = 10  # value: LOW or HIGH
+A_PHASE = 11  # value: phase number
+A_FILL = 12  # value: index of the group being filled
+A_LAYNOW = 13
+A_CLEAR = 14
+A_TARGET = 15  # value: seat
+
+
+def order_run(cards):
+    """The cards of a run in laying order: naturals ascending, Wilds in the gaps, spare Wilds
+    above the top (up to 12), then below. Cards that cannot form a run come back as naturals
+    then Wilds, and ``check_group`` says why."""
+    nat = [c for c in cards if not is_wild(c)]
+    nat.sort(key=lambda c: c & 15)
+    wilds = [c for c in cards if is_wild(c)]
+    if not nat:
+        return list(cards)
+    out = []
+    prev = -1
+    for c in nat:
+        n = c & 15
+        if prev >= 0:
+            gap = n - prev - 1
+            if gap < 0 or gap > len(wilds) or n == 0:
+                return nat + wilds
+            for _ in range(gap):
+                out.append(wilds.pop())
+        out.append(c)
+        prev = n
+    lo = nat[0] & 15
+    top = []
+    while wilds and prev < 12:
+        top.append(wilds.pop())
+        prev += 1
+    low = []
+    while wilds and lo > 1:
+        low.append(wilds.pop())
+        lo -= 1
+    return low + out + top + wilds
+
+
+def group_cards_text(kind, cards):
+    """``R7 B7 W`` for a set or colour group; ``3 4 W=5 6`` for a run (what each Wild is)."""
+    if kind != RUN:
+        return " ".join([card_text(c) for c in cards])
+    start = None
+    for i in range(len(cards)):
+        if not is_wild(cards[i]) and cards[i] & 15:
+            start = (cards[i] & 15) - i
+            break
+    parts = []
+    for i in range(len(cards)):
+        c = cards[i]
+        if is_wild(c):
+            parts.append("W=" + str(start + i) if start is not None else "W")
+        else:
+            parts.append(str(c & 15) if c & 15 else card_text(c))
+    return " ".join(parts)
+
+
+class Turn(ui.Screen):
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+
+    def __init__(self, session, seat):
+        app = session.app
+        super().__init__(app, session.names[seat])
+        self.session = session
+        self.seat = seat
+        lay = app.layout
+        s = lay.scale
+        self.dpad = app.board.BUTTONS >= 4
+        self.by_colour = getattr(session, "p10_by_colour", False)
+        y = lay.body_top + 1
+        self.status = ui.label("", lay.margin, y, ui.TEXT, s)
+        self.top_lb = ui.label("", lay.margin + 14 * lay.char_w, y, ui.TEXT, s)
+        self.body.append(self.status)
+        self.body.append(self.top_lb)
+        y += 12 * s + 2  # one free pixel row for the cursor frame above the tiles
+        _, th, pitch, row_pitch = tile_size(s)
+        rows = 1
+        below = 2 + 12 * s + 1 + 2 * lay.row_h  # info line and two action rows
+        if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= lay.height - lay.footer_h:
+            rows = 2  # a tall screen shows the whole hand in two rows
+        self.hand = HandRow(self.body, lay.width, y, rows, s, app.settings.marks)
+        y += self.hand.height + 2
+        self.info = ui.label("", lay.margin, y, ui.DIM, s)
+        self.body.append(self.info)
+        y += 12 * s + 1
+        self.menu = Choices(self, [], top=y, rows=max(1, (lay.height - lay.footer_h - y) // lay.row_h))
+        self.order = []  # the hand in display order
+        self.in_group = []  # LAY: per card in ``order`` the group it is in, or -1
+        self.cur = 0  # cursor in the hand
+        self.focus_hand = False
+        self.mode = DRAW
+        self.rows = []  # (code, value) per action row
+        self.card = -1  # the card being discarded or hit
+        self.target_group = -1
+        self.lay_phase = 0
+        self.filling = 0
+        self.refresh()
+
+    # ------------------------------------------------------------------ state
+
+    def view(self):
+        return self.session.state.view(self.seat)
+
+    def refresh(self):
+        """Show the decision now pending for this seat (after a move of theirs)."""
+        v = self.view()
+        kind = v.pending[1]
+        hand = sort_cards(v.hand, self.by_colour)
+        new_card = -1
+        if len(hand) == len(self.order) + 1:
+            rest = list(hand)
+            for c in self.order:
+                if c in rest:
+                    rest.remove(c)
+            if len(rest) == 1:
+                new_card = hand.index(rest[0])
+        self.order = hand
+        self.in_group = [-1] * len(hand)
+        if new_card >= 0:
+            self.cur = new_card
+        self.cur = max(0, min(self.cur, len(hand) - 1))
+        self.hand.set_cards(hand)
+        title = self.session.names[self.seat] + " " + p10.progress_text(v, self.seat)
+        if v.laid[self.seat]:
+            title += " laid"
+        self.set_title(title)
+        self._status(v)
+        msg = ""
+        if kind == P.DRAW:
+            msg = self.session.lines[-1] if self.session.lines else "Draw a card."
+            self._mode(DRAW)
+        elif kind == P.SKIP_TARGET:
+            self._mode(TARGET)
+        else:
+            if new_card >= 0:
+                msg = "You drew " + card_text(hand[new_card]) + "."
+            self._mode(PLAY)
+        if msg:
+            self.say(msg, False)
+
+    def _status(self, v):
+        d = str(v.draw_size)
+        ui.set_text(self.status, "Deck " + " " * (3 - len(d)) + d + " Top:")
+        top = v.discard_top
+        ui.set_text(self.top_lb, card_text(top) if top >= 0 else "-")
+        colour = SHOWN[top >> 4] if top >= 0 else ui.DIM
+        if self.top_lb.color != colour:
+            self.top_lb.color = colour
+
+    def say(self, text, warn=True):
+        """One line of information; ``warn`` for a refused move (too long for the line: a
+        message box)."""
+        lb = self.info
+        if warn and len(text) > self.app.layout.cols:
+            self.app.push(ui.Message(self.app, "Not allowed", text))
+            text = ""
+        ui.set_text(lb, text[: self.app.layout.cols])
+        colour = ui.WARN if warn else ui.DIM
+        if lb.color != colour:
+            lb.color = colour
+
+    # ------------------------------------------------------------------ modes and rows
+
+    def _mode(self, mode, index=0):
+        self.mode = mode
+        v = self.view()
+        names = self.session.names
+        rows = []
+        texts = []
+        dim = []
+
+        def add(code, value, text, off=False):
+            rows.append((code, value))
+            texts.append(text)
+            dim.append(off)
+
+        if mode == DRAW:
+            add(A_DECK, 0, "Draw from deck" if v.can_draw_deck() else "Deck: empty",
+                not v.can_draw_deck())
+            top = v.discard_top
+            if top < 0:
+                add(A_TAKE, 0, "Take: no discard", True)
+            elif not v.can_take_discard():
+                add(A_TAKE, 0, "Take: Skip on top", True)
+            else:
+                add(A_TAKE, 0, "Take " + card_text(top))
+        elif mode == PLAY:
+            if not v.laid[self.seat]:
+                phases = v.open_phases()
+                if len(phases) == 1:
+                    add(A_LAY, 0, "Lay down phase " + str(phases[0]))
+                elif phases:
+                    add(A_LAY, 0, "Lay down a phase")
+                add(A_HINT, 0, "Hint")
+        elif mode == CARD:
+            c = self.order[self.cur]
+            t = card_text(c)
+            add(A_DISCARD, 0, "Discard " + t)
+            if not v.laid[self.seat]:
+                add(A_HIT, 0, "Hit: lay down first", True)
+            elif not v.hit_targets(c):
+                add(A_HIT, 0, "Hit: " + t + " fits nowhere", True)
+            else:
+                add(A_HIT, 0, "Hit " + t + " on a group")
+            add(A_BACK, 0, "Back")
+        elif mode == HIT:
+            targets = [gi for gi, _ in v.hit_targets(self.card)]
+            for gi in range(len(v.table)):
+                add(A_GROUP, gi, p10.group_text(v.table[gi], names), gi not in targets)
+            add(A_BACK, 0, "Back")
+        elif mode == END:
+            g = v.table[self.target_group]
+            add(A_END, LOW, "W as " + str(g[2] - 1) + " (low end)")
+            add(A_END, HIGH, "W as " + str(g[3] + 1) + " (high end)")
+            add(A_BACK, 0, "Back")
+        elif mode == PICK:
+            for n in v.open_phases():
+                add(A_PHASE, n, str(n) + ": " + p10.phase_short(n))
+            add(A_BACK, 0, "Back")
+        elif mode == LAY:
+            shape = CARD_PHASES[self.lay_phase - 1]
+            for gi in range(len(shape)):
+                add(A_FILL, gi, self._group_row(gi))
+            add(A_LAYNOW, 0, "Lay down now", not self._all_valid())
+            add(A_HINT, 0, "Hint")
+            add(A_CLEAR, 0, "Clear")
+            add(A_BACK, 0, "Back")
+        elif mode == TARGET:
+            ok = v.skip_targets()
+            for s in range(v.n):
+                if s != self.seat and v.active[s]:
+                    t = names[s] + " " + p10.progress_text(v, s)
+                    if v.waiting[s]:
+                        t += " (waiting)"
+                    add(A_TARGET, s, t, s not in ok)
+        if mode in (DRAW, PLAY, TARGET):
+            add(A_SORT, 0, "Sort by number" if self.by_colour else "Sort by colour")
+            add(A_TABLE, 0, "Table")
+        self.rows = rows
+        self.menu.set_items(texts, index, dim)
+        self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == LAY else None)
+        self._focus(mode in (PLAY, LAY))
+        self._prompt()
+
+    def _prompt(self):
+        m = self.mode
+        if m == PLAY:
+            if self.view().laid[self.seat]:
+                self.say("Choose a card to hit or discard.", False)
+            else:
+                self.say("Choose a card to discard.", False)
+        elif m == CARD:
+            self.say(card_text(self.card) + ": discard or hit?", False)
+        elif m == HIT:
+            self.say("Hit " + card_text(self.card) + " on which group?", False)
+        elif m == END:
+            self.say("Which end of the run?", False)
+        elif m == PICK:
+            self.say("Which phase do you lay down?", False)
+        elif m == LAY:
+            self._lay_info()
+        elif m == TARGET:
+            self.say("Whom does your Skip skip?", False)
+
+    def _focus(self, hand):
+        self.focus_hand = hand and len(self.order) > 0
+        self.hand.set_cursor(self.cur if self.focus_hand else -1)
+        self.menu.set_bar(not self.focus_hand)
+
+    # ------------------------------------------------------------------ lay-down groups
+
+    def _group(self, gi):
+        """The cards put into group ``gi``, in laying order."""
+        cards = [self.order[i] for i in range(len(self.order)) if self.in_group[i] == gi]
+        if CARD_PHASES[self.lay_phase - 1][gi][0] == RUN:
+            return order_run(cards)
+        return cards
+
+    def _check(self, gi):
+        """(valid, short state, reason) of group ``gi``."""
+        kind, size = CARD_PHASES[self.lay_phase - 1][gi]
+        cards = self._group(gi)
+        if len(cards) < size:
+            return False, "+" + str(size - len(cards)), "needs " + str(size - len(cards)) + " more"
+        try:
+            check_group(kind, size, cards)
+        except RuleError as e:
+            return False, "bad", e.reason
+        return True, "ok", "valid"
+
+    def _group_row(self, gi):
+        kind, size = CARD_PHASES[self.lay_phase - 1][gi]
+        _, state, _ = self._check(gi)
+        head = (">" if gi == self.filling else " ") + ("Set", "Run", "Colour")[kind] + str(size)
+        return head + " " + state + ": " + group_cards_text(kind, self._group(gi))
+
+    def _all_valid(self):
+        for gi in range(len(CARD_PHASES[self.lay_phase - 1])):
+            if not self._check(gi)[0]:
+                return False
+        return True
+
+    def _lay_info(self):
+        kind, size = CARD_PHASES[self.lay_phase - 1][self.filling]
+        ok, _, reason = self._check(self.filling)
+        cards = self._group(self.filling)
+        name = ("Set", "Run", "Colour")[kind] + " of " + str(size)
+        if cards and (ok or not reason.startswith("needs")):
+            text = name + ": " + group_cards_text(kind, cards) if ok else name + ": " + reason
+        else:
+            text = "Filling " + name.lower() + ": " + reason
+        self.say(text, not ok and not reason.startswith("needs"))
+
+    def _lay_rows(self):
+        shape = CARD_PHASES[self.lay_phase - 1]
+        for gi in range(len(shape)):
+            self.menu.set_row(gi, self._group_row(gi))
+        valid = self._all_valid()
+        i = len(shape)
+        if self.menu.dim[i] == valid:
+            self.menu.dim[i] = not valid
+            self.menu.set_bar(not self.focus_hand)
+
+    def _start_lay(self, number):
+        self.lay_phase = number
+        self.filling = 0
+        self.in_group = [-1] * len(self.order)
+        self._mode(LAY)
+
+    def _toggle(self, i):
+        c = self.order[i]
+        if self.in_group[i] >= 0:
+            self.in_group[i] = -1
+        elif c == 0x50:
+            self.say("A Skip never counts toward a phase.")
+            return
+        else:
+            self.in_group[i] = self.filling
+            shape = CARD_PHASES[self.lay_phase - 1]
+            if len(self._group(self.filling)) >= shape[self.filling][1]:
+                for step in range(1, len(shape)):
+                    gi = (self.filling + step) % len(shape)
+                    if len(self._group(gi)) < shape[gi][1]:
+                        self.filling = gi
+                        break
+        self.hand.set_chosen(i, self.in_group[i] >= 0)
+        self._lay_rows()
+        if self._all_valid():
+            self.menu.index = len(CARD_PHASES[self.lay_phase - 1])
+            self.menu.move(0)
+            self._focus(False)
+            self.say("Ready: choose Lay down now.", False)
+        else:
+            self._lay_info()
+
+    def _hint(self):
+        from shared_rules import solver
+
+        v = self.view()
+        hand = v.hand
+        phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
+        best = None
+        for number in phases:
+            missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
+            if missing == 0:
+                self._start_lay(number)
+                for gi in range(len(groups)):
+                    for c in groups[gi]:
+                        for i in range(len(self.order)):
+                            if self.order[i] == c and self.in_group[i] < 0:
+                                self.in_group[i] = gi
+                                break
+                self.filling = len(groups) - 1
+                self.hand.set_cards(self.order, [g >= 0 for g in self.in_group])
+                self._lay_rows()
+                self.menu.index = len(groups)
+                self.menu.move(0)
+                self._focus(False)
+                self.say("Hint: phase " + str(number) + " is ready to lay.", False)
+                return
+            if best is None or missing < best[0]:
+                best = (missing, number)
+        if best is None:
+            self.say("No phase left to lay this hand.")
+        else:
+            n = best[0]
+            self.say("Hint: " + str(n) + " card" + ("s" if n > 1 else "") + " missing for phase "
+                     + str(best[1]) + ".", False)
+
+    # ------------------------------------------------------------------ keys
+
+    def key(self, k):
+        if k == A:
+            self._choose()
+        elif k == B:
+            self._back()
+        elif k == LEFT or k == RIGHT:
+            if self.mode in (PLAY, LAY) and self.order:
+                step = 1 if k == RIGHT else -1
+                if self.focus_hand:
+                    self.cur = (self.cur + step) % len(self.order)
+                self._focus(True)
+        elif k == UP or k == DOWN:
+            self._step(1 if k == DOWN else -1)
+
+    def _step(self, step):
+        hand_ok = self.mode in (PLAY, LAY) and len(self.order) > 0
+        m = self.menu
+        last = len(m.items) - 1
+        if self.focus_hand:
+            ni = self.cur + step
+            if self.dpad or not 0 <= ni < len(self.order):
+                m.index = 0 if step > 0 else last
+                m.move(0)
+                self._focus(False)
+            else:
+                self.cur = ni
+                self._focus(True)
+            return
+        ni = m.index + step
+        if hand_ok and not 0 <= ni <= last:
+            if not self.dpad:
+                self.cur = 0 if step > 0 else len(self.order) - 1
+            self._focus(True)
+            return
+        m.move(step)
+
+    def _back(self):
+        m = self.mode
+        if m == CARD or m == PICK or m == LAY:
+            self.in_group = [-1] * len(self.order)
+            self._mode(PLAY)
+        elif m == HIT:
+            self._mode(CARD)
+        elif m == END:
+            self._mode(HIT)
+        else:
+            self.session.menu()
+
+    def _do(self, move):
+        reason = self.session.apply(move)
+        if reason is not None:
+            self.say(reason[:1].upper() + reason[1:] + ".")
+        else:
+            self.session.next()
+
+    def _choose(self):
+        if self.focus_hand:
+            if self.mode == PLAY:
+                self.card = self.order[self.cur]
+                self._mode(CARD)
+            elif self.mode == LAY:
+                self._toggle(self.cur)
+            return
+        if not self.rows:
+            return
+        code, value = self.rows[self.menu.index]
+        off = self.menu.dim[self.menu.index]
+        v = self.view()
+        if code == A_DECK:
+            self._do((P.DRAW_DECK,))
+        elif code == A_TAKE:
+            self._do((P.TAKE_DISCARD,))
+        elif code == A_LAY:
+            phases = v.open_phases()
+            if len(phases) > 1:
+                self._mode(PICK)
+            else:
+                self._start_lay(phases[0])
+        elif code == A_HINT:
+            self._hint()
+        elif code == A_SORT:
+            self._sort()
+        elif code == A_TABLE:
+            self.app.push(ui.TextPage(self.app, "Table", p10.table_text(v, self.session.names)))
+        elif code == A_DISCARD:
+            self._do((P.DISCARD, self.card))
+        elif code == A_HIT:
+            if not v.laid[self.seat]:
+                self.say("Lay down your phase first.")
+            elif off:
+                self.say(card_text(self.card) + " fits no laid group.")
+            else:
+                self._mode(HIT)
+        elif code == A_BACK:
+            self._back()
+        elif code == A_GROUP:
+            self._hit_group(value, off)
+        elif code == A_END:
+            self._do((P.HIT, self.card, self.target_group, value))
+        elif code == A_PHASE:
+            self._start_lay(value)
+        elif code == A_FILL:
+            self.filling = value
+            self._lay_rows()
+            self._lay_info()
+            self._focus(True)
+        elif code == A_LAYNOW:
+            self._lay_now()
+        elif code == A_CLEAR:
+            self._start_lay(self.lay_phase)
+        elif code == A_TARGET:
+            self._do((P.TARGET, value))
+
+    def _hit_group(self, gi, off):
+        if off:
+            self._do((P.HIT, self.card, gi, 0))  # the rules core says why not
+            return
+        self.target_group = gi
+        ends = []
+        for g, e in self.view().hit_targets(self.card):
+            if g == gi:
+                ends = e
+        if LOW in ends and HIGH in ends:
+            self._mode(END)
+        else:
+            self._do((P.HIT, self.card, gi, 0))
+
+    def _lay_now(self):
+        shape = CARD_PHASES[self.lay_phase - 1]
+        for gi in range(len(shape)):
+            ok, _, reason = self._check(gi)
+            if not ok:
+                self.say(("Set", "Run", "Colour")[shape[gi][0]] + " " + str(gi + 1) + ": " + reason + ".")
+                return
+        self._do((P.LAY, self.lay_phase, [self._group(gi) for gi in range(len(shape))]))
+
+    def _sort(self):
+        self.by_colour = not self.by_colour
+        self.session.p10_by_colour = self.by_colour
+        c = self.order[self.cur] if self.order else -1
+        self.order = sort_cards(self.order, self.by_colour)
+        if c >= 0:
+            self.cur = self.order.index(c)
+        self.hand.set_cards(self.order)
+        i = self.menu.index
+        self.menu.set_row(i, "Sort by number" if self.by_colour else "Sort by colour")

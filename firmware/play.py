@@ -1,0 +1,398 @@
+"""The pending-decision loop of every game: people and computer players taking turns on screen.
+
+A :class:`Session` holds a rules-core game (``pending``, ``apply(move)``, ``view(seat)``,
+``describe(move, names)``, ``over``, ``winners``), the seats (kind and name each: a person, or a
+computer player easy / normal / hard) and the game's *rules module* (``firmware.p10`` for Phase
+10), which supplies what is particular to one game::
+
+    GAME_ID                     the game's number in saves (the set-up's game index)
+    new(settings, seed)         a new game from the remembered set-up
+    encode(state) / decode(b)   the rules core's save blob
+    bot(level, rng)             a computer player (``choose(view)`` -> move)
+    round_no(state)             which hand / round is being played
+    decision(session, seat)     the screen where a person makes the pending decision
+    round_text(session)         (title, text) after a hand or round ended
+    ending_text(session)        (title, text) when the game is over
+    ranking(state)              finishing place (1 = won) of every seat
+    status(session)             one line about the game for the computer-turns screen
+    tone(move)                  the sound a move makes, or None
+
+After every move the whole session (seats and the rules core's blob) is saved through the two
+slots of ``app.store.game``: Continue comes back to exactly the pending decision, and a power
+loss costs at most the move being saved. Before a person's decision, when the last hand shown
+was another person's, a cover screen asks to pass the device. Computer moves are shown one line
+each at the speed of the settings; A runs them at full speed (one move per pass of the main
+loop, so the screen keeps answering).
+"""
+
+import gc
+
+import supervisor
+
+from boards import UP, DOWN, A, B
+from firmware import saves, sound, ui
+from firmware.saves import PERSON
+
+CARD = (1046, 25)  # tones (Hz, ms): a card played, a phase laid down (sound.WIN: game won)
+PHASE = (784, 180)
+DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
+RULES = ("firmware.p10",)  # rules module per game number; the others are still to come
+
+
+def ticks_due(now, at):
+    return ((now - at) & 0x1FFFFFFF) < 0x10000000
+
+
+def rules_module(game_id):
+    """The rules module of a game number, or None if that game is not on the device yet."""
+    if not 0 <= game_id < len(RULES):
+        return None
+    name = RULES[game_id]
+    mod = __import__(name)
+    for part in name.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
+
+
+def start(app):
+    """A new game of the remembered set-up (called by the New game screen)."""
+    s = app.settings
+    rules = rules_module(s.game)
+    if rules is None:
+        from firmware.menus import GAMES
+
+        app.notify(GAMES[s.game] + " is not on this device yet: its rules are still being "
+                   "written. Try Phase 10.", "Coming soon")
+        return
+    state = rules.new(s, app.seed())
+    app.home()
+    session = Session(app, rules, state, s.kinds[: s.players], s.names[: s.players])
+    session.save()
+    session.next()
+
+
+def resume(app):
+    """Continue the saved game; a save that cannot be read is reported and removed."""
+    from shared_rules.errors import RuleError
+
+    try:
+        game_id, kinds, names, blob = saves.unpack_game(app.store.game.load())
+        rules = rules_module(game_id)
+        if rules is None:
+            raise ValueError("a game this version cannot play")
+        state = rules.decode(blob)
+        if state.n != len(kinds):
+            raise ValueError("the seats do not match the game")
+    except (ValueError, TypeError, AttributeError, RuleError) as e:
+        if app.store.game is not None:
+            app.store.game.clear()
+        app.home()
+        app.notify("The saved game could not be read and has been removed (" + str(e) + ").")
+        return
+    app.home()
+    Session(app, rules, state, kinds, names).next()
+
+
+class Session:
+    def __init__(self, app, rules, state, kinds, names):
+        from shared_rules.rng import Rng
+
+        self.app = app
+        self.rules = rules
+        self.state = state
+        self.kinds = bytes(kinds)
+        self.names = list(names)
+        rng = Rng(app.seed())
+        self.bots = [None if k == PERSON else rules.bot(k, rng) for k in self.kinds]
+        self.persons = 0
+        for k in self.kinds:
+            if k == PERSON:
+                self.persons += 1
+        self.viewer = None  # the person whose hand was last on screen
+        self.round = rules.round_no(state)
+        self.lines = []  # the last moves, one line each
+        self.screen = None  # this session's screen in the app's stack
+        self.save_failed = False
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, move):
+        """Apply a move of the pending seat; the rule's reason (one line) if it is rejected."""
+        from shared_rules.errors import RuleError
+
+        st = self.state
+        try:
+            line = st.describe(move, self.names)
+        except (IndexError, TypeError, ValueError):
+            line = ""
+        try:
+            st.apply(move)
+        except RuleError as e:
+            return e.reason
+        self.log(line)
+        tone = self.rules.tone(move)
+        if tone is not None:
+            self.app.sound.play(tone, supervisor.ticks_ms())
+        self.save()
+        return None
+
+    def computer_move(self):
+        """Let the computer player whose decision is pending make it."""
+        st = self.state
+        seat = st.pending[0]
+        move = self.bots[seat].choose(st.view(seat))
+        reason = self.apply(move)
+        if reason is not None:  # a computer player broke a rule: the rules core says no
+            raise RuntimeError("computer player: " + reason)
+
+    def log(self, line):
+        self.lines.append(line)
+        if len(self.lines) > 8:
+            self.lines.pop(0)
+
+    def save(self):
+        slots = self.app.store.game
+        if self.state.over:
+            return
+        blob = saves.pack_game(self.rules.GAME_ID, self.kinds, self.names,
+                               self.rules.encode(self.state))
+        if slots is None or not slots.fits(len(blob)):
+            if not self.save_failed:
+                self.save_failed = True
+                self.log("(no room to save this game)")
+            return
+        slots.save(blob)
+
+    # ------------------------------------------------------------------ what comes next
+
+    def next(self):
+        """Show what the game waits for now."""
+        st = self.state
+        if st.over:
+            self._finish()
+            return
+        r = self.rules.round_no(st)
+        if r != self.round:
+            self.round = r
+            title, text = self.rules.round_text(self)
+            self.show(Summary(self, title, text, False))
+            return
+        seat = st.pending[0]
+        top = self.app.top
+        if self.kinds[seat] != PERSON:
+            if not isinstance(top, ComputerTurns) or top is not self.screen:
+                self.show(ComputerTurns(self))
+            return
+        if self.persons > 1 and self.viewer != seat:
+            self.show(Cover(self, seat))
+            return
+        self.viewer = seat
+        if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
+            top.refresh()
+        else:
+            self.show(self.rules.decision(self, seat))
+
+    def show(self, screen):
+        """Put ``screen`` in place of this session's current screen."""
+        if self.screen is not None and self.app.top is self.screen:
+            self.screen = screen
+            self.app.replace(screen)
+        else:
+            self.screen = screen
+            self.app.push(screen)
+
+    def _finish(self):
+        app = self.app
+        app.sound.play(sound.WIN, supervisor.ticks_ms())
+        places = self.rules.ranking(self.state)
+        try:
+            from firmware import stats
+
+            stats.record(app, self.kinds, self.names, places)
+        except (OSError, ValueError) as e:
+            self.log("(statistics not saved: " + str(e) + ")")
+        if app.store.game is not None:
+            app.store.game.clear()
+        title, text = self.rules.ending_text(self)
+        self.show(Summary(self, title, text, True))
+
+    def menu(self):
+        """The pause menu (B on a game screen)."""
+        self.app.push(Pause(self.app))
+
+
+class Choices(ui.Menu):
+    """A menu whose rows can be greyed out: the cursor may rest on them, choosing them is the
+    caller's business (it shows why they cannot be chosen)."""
+
+    def __init__(self, screen, items, top=None, rows=None):
+        self.dim = []
+        super().__init__(screen, items, top, rows)
+
+    def set_items(self, items, index=None, dim=None):
+        self.dim = list(dim) if dim else [False] * len(items)
+        super().set_items(items, index)
+
+    def _draw(self):
+        super()._draw()
+        for r in range(len(self.labels)):
+            i = self.first + r
+            if i < len(self.dim) and self.dim[i]:
+                colour = 0x505050 if i == self.index else ui.DIM
+                if self.labels[r].color != colour:
+                    self.labels[r].color = colour
+
+    def set_bar(self, on):
+        """Show or hide the highlight bar (the cursor may be elsewhere on the screen)."""
+        hidden = not on or not self.items
+        if self.bar.hidden != hidden:
+            self.bar.hidden = hidden
+        for r in range(len(self.labels)):
+            i = self.first + r
+            colour = ui.ON_BAR if on and i == self.index else ui.TEXT
+            if i < len(self.dim) and self.dim[i]:
+                colour = 0x505050 if on and i == self.index else ui.DIM
+            if self.labels[r].color != colour:
+                self.labels[r].color = colour
+
+
+class ComputerTurns(ui.Screen):
+    """Computer players' moves, one line each, at the speed of the settings; A: full speed."""
+
+    hints = ((A, "faster"), (B, "menu"))
+
+    def __init__(self, session):
+        super().__init__(session.app, "Computer turns")
+        self.session = session
+        lay = self.app.layout
+        self.status = ui.label("", lay.margin, lay.body_top + lay.scale, ui.DIM, lay.scale)
+        self.body.append(self.status)
+        self.lines = []
+        for r in range(lay.body_h // lay.row_h - 1):
+            lb = ui.label("", lay.margin, lay.body_top + (r + 1) * lay.row_h + lay.scale,
+                          ui.TEXT, lay.scale)
+            self.lines.append(lb)
+            self.body.append(lb)
+        self.fast = False
+        self.next_at = None
+        self._draw()
+
+    def _draw(self):
+        s = self.session
+        cols = self.app.layout.cols
+        ui.set_text(self.status, s.rules.status(s)[:cols])
+        seat = s.state.pending[0] if s.state.pending else 0
+        self.set_title(s.names[seat] + " is playing")
+        n = len(self.lines)
+        shown = s.lines[-n:] if n else []
+        for r in range(n):
+            i = r - (n - len(shown))
+            ui.set_text(self.lines[r], shown[i][:cols] if i >= 0 else "")
+
+    def tick(self, now):
+        if self.next_at is None:
+            self.next_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
+            return
+        if not self.fast and not ticks_due(now, self.next_at):
+            return
+        s = self.session
+        s.computer_move()
+        self.next_at = None
+        st = s.state
+        if (not st.over and s.rules.round_no(st) == s.round
+                and s.kinds[st.pending[0]] != PERSON):
+            self._draw()
+        else:
+            self._draw()
+            s.next()
+
+    def key(self, k):
+        if k == A:
+            self.fast = True
+        elif k == B:
+            self.session.menu()
+
+
+class Cover(ui.Screen):
+    """Hides the hands between two people: "Pass to ANN", until they press A."""
+
+    hints = ((A, "show my cards"), (B, "menu"))
+
+    def __init__(self, session, seat):
+        super().__init__(session.app, "Pass and play")
+        self.session = session
+        self.seat = seat
+        lay = self.app.layout
+        big = 2 * lay.scale
+        name = session.names[seat]
+        text = "Pass to " + name
+        if len(text) * 6 * big > lay.width - 2 * lay.margin:
+            big = lay.scale
+        x = (lay.width - len(text) * 6 * big) // 2
+        y = lay.body_top + lay.body_h // 3 - 6 * big
+        self.body.append(ui.label(text, x, y, ui.BAR, big))
+        lines = ui.wrap("Only " + name + " should look. " + name + ": press A.", lay.cols)
+        for i in range(min(2, len(lines))):
+            self.body.append(ui.label(lines[i], lay.margin, y + 14 * big + 2 + i * lay.row_h,
+                                      ui.TEXT, lay.scale))
+        if session.lines:
+            self.body.append(ui.label(session.lines[-1][: lay.cols], lay.margin,
+                                      lay.body_top + lay.body_h - lay.row_h, ui.DIM, lay.scale))
+
+    def key(self, k):
+        if k == A:
+            s = self.session
+            s.viewer = self.seat
+            s.next()
+        elif k == B:
+            self.session.menu()
+
+
+class Summary(ui.TextPage):
+    """The end of a hand (A goes on) or of the game (A goes back to the main menu)."""
+
+    hints = ((DOWN, "more"), (UP, "prev"), (A, "go on"))
+
+    def __init__(self, session, title, text, final):
+        super().__init__(session.app, title, text)
+        self.session = session
+        self.final = final
+        self.wait_until = None
+        if not final and session.persons == 0:  # a game between computers goes on by itself
+            self.wait_until = (supervisor.ticks_ms() + 4 * DELAYS[session.app.settings.speed]) & 0x1FFFFFFF
+
+    def key(self, k):
+        if k == A and self.page + 1 >= self.pages:
+            self._go_on()
+        elif k == B:
+            if self.final:
+                self.app.home()
+            else:
+                self.session.menu()
+        else:
+            super().key(k)
+
+    def tick(self, now):
+        if self.wait_until is not None and ticks_due(now, self.wait_until):
+            self.wait_until = None
+            self._go_on()
+
+    def _go_on(self):
+        if self.final:
+            self.app.home()
+        else:
+            self.session.next()
+
+
+class Pause(ui.ListScreen):
+    """B during a game: back to it, or to the main menu (the game is saved after every move)."""
+
+    def __init__(self, app):
+        super().__init__(app, "Game paused", ["Back to the game", "Main menu (game saved)"])
+
+    def choose(self, i):
+        if i == 0:
+            self.app.pop()
+        else:
+            self.app.home()
+        gc.collect()
