@@ -23,7 +23,8 @@ EXIT_CODES_HELP = """exit codes:
   7   files on the board were changed since the last deploy (nothing was changed; --force
       backs them up to out/deploy-backups/ and overwrites them)
   8   a file on the board differs from the app after copying, or --verify-only found differences
-  9   the serial connection was lost or the board did not answer (rerun: it repairs)
+  9   the board went away or stopped answering (serial connection lost, drive unmounted);
+      run the same command again: it repairs half-done work
   10  flashing CircuitPython failed, or the board did not come back afterwards"""
 
 
