@@ -200,6 +200,7 @@ def ending_text(session):
     places = ranking(st)
     order = sorted(range(st.n), key=lambda s: (places[s], s))
     for s in order:
-        lines.append(str(places[s]) + ". " + names[s] + " " + progress_text(st, s) + ", "
-                     + str(st.scores[s]) + " pts")
+        done = st.completed(s)
+        lines.append(str(places[s]) + ". " + names[s] + " " + str(done) + " phase"
+                     + ("" if done == 1 else "s") + ", " + str(st.scores[s]) + " pts")
     return "Game over", "\n".join(lines)

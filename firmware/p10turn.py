@@ -486,7 +486,7 @@ class Turn(ui.Screen):
         elif m == END:
             self._mode(HIT)
         else:
-            self.session.menu()
+            self.session.leave()
 
     def _do(self, move):
         reason = self.session.apply(move)

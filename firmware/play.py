@@ -25,8 +25,6 @@ each at the speed of the settings; A runs them at full speed (one move per pass 
 loop, so the screen keeps answering).
 """
 
-import gc
-
 import supervisor
 
 from boards import UP, DOWN, A, B
@@ -216,9 +214,9 @@ class Session:
         title, text = self.rules.ending_text(self)
         self.show(Summary(self, title, text, True))
 
-    def menu(self):
-        """The pause menu (B on a game screen)."""
-        self.app.push(Pause(self.app))
+    def leave(self):
+        """B on a game screen: back to the main menu (the game is saved; Continue resumes it)."""
+        self.app.home()
 
 
 class Choices(ui.Menu):
@@ -310,7 +308,7 @@ class ComputerTurns(ui.Screen):
         if k == A:
             self.fast = True
         elif k == B:
-            self.session.menu()
+            self.session.leave()
 
 
 class Cover(ui.Screen):
@@ -345,7 +343,7 @@ class Cover(ui.Screen):
             s.viewer = self.seat
             s.next()
         elif k == B:
-            self.session.menu()
+            self.session.leave()
 
 
 class Summary(ui.TextPage):
@@ -368,7 +366,7 @@ class Summary(ui.TextPage):
             if self.final:
                 self.app.home()
             else:
-                self.session.menu()
+                self.session.leave()
         else:
             super().key(k)
 
@@ -382,17 +380,3 @@ class Summary(ui.TextPage):
             self.app.home()
         else:
             self.session.next()
-
-
-class Pause(ui.ListScreen):
-    """B during a game: back to it, or to the main menu (the game is saved after every move)."""
-
-    def __init__(self, app):
-        super().__init__(app, "Game paused", ["Back to the game", "Main menu (game saved)"])
-
-    def choose(self, i):
-        if i == 0:
-            self.app.pop()
-        else:
-            self.app.home()
-        gc.collect()
