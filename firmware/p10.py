@@ -122,24 +122,32 @@ def status(session):
 
 
 def table_text(view, names):
-    """Every player's phase, laid groups, cards in hand and penalty total (the Table screen)."""
+    """Every player's phase, cards in hand, penalty total and laid groups (the Table screen)."""
     lines = ["Deck " + str(view.draw_size) + ", top " + (card_text(view.discard_top)
                                                          if view.discard_top >= 0 else "-")]
     for s in range(view.n):
         if not view.active[s]:
             continue
-        line = names[s] + " " + progress_text(view, s) + ", " + str(view.hand_size(s)) + " cards, " \
-            + str(view.scores[s]) + " pts"
+        p = p10_phase(view, s)
+        line = names[s] + " " + p + " " + str(view.hand_size(s)) + "c " + str(view.scores[s]) + "pt"
         if view.laid[s]:
-            line += ", laid"
+            line += " laid"
         if view.waiting[s]:
-            line += ", skipped"
+            line += " wait"
         lines.append(line)
         for gi in range(len(view.table)):
             grp = view.table[gi]
             if grp[0] == s:
-                lines.append("  " + str(gi + 1) + ". " + group_text(grp) + " (" + str(len(grp[4])) + ")")
+                lines.append(" " + str(gi + 1) + " " + group_text(grp) + " (" + str(len(grp[4])) + ")")
+    lines.append("c: cards, pt: penalty")
     return "\n".join(lines)
+
+
+def p10_phase(view, seat):
+    """``ph3``, or ``2/5`` phases done in free choice."""
+    if view.progression == P.FREE and not view.tiebreak:
+        return str(view.completed(seat)) + "/" + str(len(view.phase_numbers))
+    return "ph" + str(view.phase_of(seat) or "-")
 
 
 def round_text(session):
@@ -147,7 +155,7 @@ def round_text(session):
     st = session.state
     names = session.names
     out, points, advanced = st.last_hand
-    lines = [names[out] + " went out."]
+    lines = [names[out] + " went out. Points (total):"]
     again = st.tiebreak and getattr(session, "p10_tie", False)
     session.p10_tie = st.tiebreak
     if again:
@@ -157,7 +165,7 @@ def round_text(session):
         if not st.active[s] and not points[s]:
             continue
         line = names[s] + " +" + str(points[s]) + " =" + str(st.scores[s])
-        line += (" up: " if advanced[s] else " stays: ") + progress_text(st, s)
+        line += " up" if advanced[s] else " stays"
         lines.append(line)
     if st.tiebreak and not again:
         tied = [names[s] for s in range(st.n) if st.active[s]]
@@ -200,7 +208,6 @@ def ending_text(session):
     places = ranking(st)
     order = sorted(range(st.n), key=lambda s: (places[s], s))
     for s in order:
-        done = st.completed(s)
-        lines.append(str(places[s]) + ". " + names[s] + " " + str(done) + " phase"
-                     + ("" if done == 1 else "s") + ", " + str(st.scores[s]) + " pts")
+        lines.append(str(places[s]) + ". " + names[s] + " " + str(st.completed(s)) + " ph "
+                     + str(st.scores[s]) + " pt")
     return "Game over", "\n".join(lines)

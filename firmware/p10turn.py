@@ -93,9 +93,13 @@ def group_cards_text(kind, cards):
         return " ".join([card_text(c) for c in cards])
     start = None
     for i in range(len(cards)):
-        if not is_wild(cards[i]) and cards[i] & 15:
-            start = (cards[i] & 15) - i
-            break
+        c = cards[i]
+        if not is_wild(c):
+            if start is None:
+                start = (c & 15) - i
+            if c & 15 != start + i:  # not a run (yet): no number for the Wilds
+                start = None
+                break
     parts = []
     for i in range(len(cards)):
         c = cards[i]
@@ -131,8 +135,12 @@ class Turn(ui.Screen):
             rows = 2  # a tall screen shows the whole hand in two rows
         self.hand = HandRow(self.body, lay.width, y, rows, s, app.settings.marks)
         y += self.hand.height + 2
-        self.info = ui.label("", lay.margin, y, ui.DIM, s)
-        self.body.append(self.info)
+        self.info = []  # information lines in small text: one, or two on a big screen
+        self.info_cols = (lay.width - 2 * lay.margin) // 6
+        for i in range(s):
+            lb = ui.label("", lay.margin, y + 12 * i, ui.DIM, 1)
+            self.info.append(lb)
+            self.body.append(lb)
         y += 12 * s + 1
         self.menu = Choices(self, [], top=y, rows=max(1, (lay.height - lay.footer_h - y) // lay.row_h))
         self.order = []  # the hand in display order
@@ -187,7 +195,7 @@ class Turn(ui.Screen):
                 msg = "You drew " + card_text(hand[new_card]) + "."
             self._mode(PLAY)
         if msg:
-            self.say(msg, False)
+            self.say(msg)
 
     def _status(self, v):
         d = str(v.draw_size)
@@ -198,17 +206,22 @@ class Turn(ui.Screen):
         if self.top_lb.color != colour:
             self.top_lb.color = colour
 
-    def say(self, text, warn=True):
-        """One line of information; ``warn`` for a refused move (too long for the line: a
-        message box)."""
-        lb = self.info
-        if warn and len(text) > self.app.layout.cols:
-            self.app.push(ui.Message(self.app, "Not allowed", text))
-            text = ""
-        ui.set_text(lb, text[: self.app.layout.cols])
+    def say(self, text, warn=False):
+        """Information under the hand; ``warn`` colours it as a refusal."""
+        lines = ui.wrap(text, self.info_cols)
         colour = ui.WARN if warn else ui.DIM
-        if lb.color != colour:
-            lb.color = colour
+        for i in range(len(self.info)):
+            lb = self.info[i]
+            ui.set_text(lb, lines[i] if i < len(lines) else "")
+            if lb.color != colour:
+                lb.color = colour
+        return len(lines) <= len(self.info)
+
+    def refuse(self, text):
+        """Why a move cannot be made: under the hand, or in a message box if it is longer."""
+        if not self.say(text, True):
+            self.say("")
+            self.app.push(ui.Message(self.app, "Not allowed", text))
 
     # ------------------------------------------------------------------ modes and rows
 
@@ -280,9 +293,9 @@ class Turn(ui.Screen):
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
-                    t = names[s] + " " + p10.progress_text(v, s)
+                    t = names[s] + " " + p10.p10_phase(v, s)
                     if v.waiting[s]:
-                        t += " (waiting)"
+                        t += " waiting"
                     add(A_TARGET, s, t, s not in ok)
         if mode in (DRAW, PLAY, TARGET):
             add(A_SORT, 0, "Sort by number" if self.by_colour else "Sort by colour")
@@ -297,24 +310,27 @@ class Turn(ui.Screen):
         m = self.mode
         if m == PLAY:
             if self.view().laid[self.seat]:
-                self.say("Choose a card to hit or discard.", False)
+                self.say("Pick a card: hit/discard.")
             else:
-                self.say("Choose a card to discard.", False)
+                self.say("Pick a card to discard.")
         elif m == CARD:
-            self.say(card_text(self.card) + ": discard or hit?", False)
+            self.say(card_text(self.card) + ": discard or hit?")
         elif m == HIT:
-            self.say("Hit " + card_text(self.card) + " on which group?", False)
+            self.say("Hit " + card_text(self.card) + " on which group?")
         elif m == END:
-            self.say("Which end of the run?", False)
+            self.say("Which end of the run?")
         elif m == PICK:
-            self.say("Which phase do you lay down?", False)
+            self.say("Which phase to lay?")
         elif m == LAY:
             self._lay_info()
         elif m == TARGET:
-            self.say("Whom does your Skip skip?", False)
+            self.say("Whom does Skip skip?")
 
     def _focus(self, hand):
         self.focus_hand = hand and len(self.order) > 0
+        if self.focus_hand and self.mode == LAY and self.menu.index != self.filling:
+            self.menu.index = self.filling  # keep the filling group's row in view
+            self.menu.move(0)
         self.hand.set_cursor(self.cur if self.focus_hand else -1)
         self.menu.set_bar(not self.focus_hand)
 
@@ -383,7 +399,7 @@ class Turn(ui.Screen):
         if self.in_group[i] >= 0:
             self.in_group[i] = -1
         elif c == 0x50:
-            self.say("A Skip never counts toward a phase.")
+            self.refuse("A Skip never counts toward a phase.")
             return
         else:
             self.in_group[i] = self.filling
@@ -400,7 +416,7 @@ class Turn(ui.Screen):
             self.menu.index = len(CARD_PHASES[self.lay_phase - 1])
             self.menu.move(0)
             self._focus(False)
-            self.say("Ready: choose Lay down now.", False)
+            self.say("Ready: Lay down now.")
         else:
             self._lay_info()
 
@@ -427,16 +443,16 @@ class Turn(ui.Screen):
                 self.menu.index = len(groups)
                 self.menu.move(0)
                 self._focus(False)
-                self.say("Hint: phase " + str(number) + " is ready to lay.", False)
+                self.say("Hint: phase " + str(number) + " ready.")
                 return
             if best is None or missing < best[0]:
                 best = (missing, number)
         if best is None:
-            self.say("No phase left to lay this hand.")
+            self.refuse("No phase left to lay this hand.")
         else:
             n = best[0]
             self.say("Hint: " + str(n) + " card" + ("s" if n > 1 else "") + " missing for phase "
-                     + str(best[1]) + ".", False)
+                     + str(best[1]) + ".")
 
     # ------------------------------------------------------------------ keys
 
@@ -491,7 +507,7 @@ class Turn(ui.Screen):
     def _do(self, move):
         reason = self.session.apply(move)
         if reason is not None:
-            self.say(reason[:1].upper() + reason[1:] + ".")
+            self.refuse(reason[:1].upper() + reason[1:] + ".")
         else:
             self.session.next()
 
@@ -528,9 +544,9 @@ class Turn(ui.Screen):
             self._do((P.DISCARD, self.card))
         elif code == A_HIT:
             if not v.laid[self.seat]:
-                self.say("Lay down your phase first.")
+                self.refuse("Lay down your phase first.")
             elif off:
-                self.say(card_text(self.card) + " fits no laid group.")
+                self.refuse(card_text(self.card) + " fits no laid group.")
             else:
                 self._mode(HIT)
         elif code == A_BACK:
@@ -572,7 +588,7 @@ class Turn(ui.Screen):
         for gi in range(len(shape)):
             ok, _, reason = self._check(gi)
             if not ok:
-                self.say(("Set", "Run", "Colour")[shape[gi][0]] + " " + str(gi + 1) + ": " + reason + ".")
+                self.refuse(("Set", "Run", "Colour")[shape[gi][0]] + " " + str(gi + 1) + ": " + reason + ".")
                 return
         self._do((P.LAY, self.lay_phase, [self._group(gi) for gi in range(len(shape))]))
 

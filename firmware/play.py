@@ -263,29 +263,36 @@ class ComputerTurns(ui.Screen):
         super().__init__(session.app, "Computer turns")
         self.session = session
         lay = self.app.layout
-        self.status = ui.label("", lay.margin, lay.body_top + lay.scale, ui.DIM, lay.scale)
-        self.body.append(self.status)
-        self.lines = []
-        for r in range(lay.body_h // lay.row_h - 1):
-            lb = ui.label("", lay.margin, lay.body_top + (r + 1) * lay.row_h + lay.scale,
-                          ui.TEXT, lay.scale)
-            self.lines.append(lb)
+        self.rows = []
+        for r in range(lay.body_h // lay.row_h):
+            lb = ui.label("", lay.margin, lay.body_top + r * lay.row_h + lay.scale, ui.TEXT, lay.scale)
+            self.rows.append(lb)
             self.body.append(lb)
         self.fast = False
         self.next_at = None
         self._draw()
 
     def _draw(self):
+        """The game's status, then as many of the last moves as fit (long lines wrapped)."""
         s = self.session
         cols = self.app.layout.cols
-        ui.set_text(self.status, s.rules.status(s)[:cols])
         seat = s.state.pending[0] if s.state.pending else 0
         self.set_title(s.names[seat] + " is playing")
-        n = len(self.lines)
-        shown = s.lines[-n:] if n else []
-        for r in range(n):
-            i = r - (n - len(shown))
-            ui.set_text(self.lines[r], shown[i][:cols] if i >= 0 else "")
+        lines = ui.wrap(s.rules.status(s), cols)
+        head = len(lines)
+        moves = []
+        for i in range(len(s.lines) - 1, -1, -1):  # the newest moves that fit, whole
+            rows = ui.wrap(s.lines[i], cols)
+            if head + len(moves) + len(rows) > len(self.rows):
+                break
+            moves = rows + moves
+        lines += moves
+        for r in range(len(self.rows)):
+            lb = self.rows[r]
+            ui.set_text(lb, lines[r] if r < len(lines) else "")
+            colour = ui.DIM if r < head else ui.TEXT
+            if lb.color != colour:
+                lb.color = colour
 
     def tick(self, now):
         if self.next_at is None:
@@ -296,12 +303,9 @@ class ComputerTurns(ui.Screen):
         s = self.session
         s.computer_move()
         self.next_at = None
+        self._draw()
         st = s.state
-        if (not st.over and s.rules.round_no(st) == s.round
-                and s.kinds[st.pending[0]] != PERSON):
-            self._draw()
-        else:
-            self._draw()
+        if st.over or s.rules.round_no(st) != s.round or s.kinds[st.pending[0]] == PERSON:
             s.next()
 
     def key(self, k):
@@ -321,11 +325,9 @@ class Cover(ui.Screen):
         self.session = session
         self.seat = seat
         lay = self.app.layout
-        big = 2 * lay.scale
         name = session.names[seat]
         text = "Pass to " + name
-        if len(text) * 6 * big > lay.width - 2 * lay.margin:
-            big = lay.scale
+        big = min(4, (lay.width - 2 * lay.margin) // (len(text) * 6))
         x = (lay.width - len(text) * 6 * big) // 2
         y = lay.body_top + lay.body_h // 3 - 6 * big
         self.body.append(ui.label(text, x, y, ui.BAR, big))

@@ -164,8 +164,9 @@ class Driver:
             self.person_move(t)
         elif name == "ComputerTurns":
             self._note("computer")
-            self.key("A")  # full speed
-            for _ in range(2000):
+            # no A (full speed) here: on a two-button board the long press could land on the
+            # screen that follows, as it would for a person
+            for _ in range(5000):
                 if self.top is not t:
                     break
                 self.m.run(20)
