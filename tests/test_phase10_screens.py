@@ -102,8 +102,8 @@ def session(d, state, kinds, names):
     """Start the firmware's game session on an arranged state."""
     play = importlib.import_module("firmware.play")
     p10 = importlib.import_module("firmware.p10")
-    d.app.home()
-    s = play.Session(d.app, p10, state, bytes(kinds), names)
+    d.booted.home()
+    s = play.Session(d.booted, p10, state, bytes(kinds), names)
     s.next()
     d.m.run(30)
     d.T = sys.modules["firmware.p10turn"]
@@ -118,8 +118,8 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
     shot = Shots(d, folder)
-    d.app.settings.marks = 1
-    d.app.settings.speed = 2
+    d.booted.settings.marks = 1
+    d.booted.settings.speed = 2
     P = importlib.import_module("shared_rules.phase10")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
@@ -197,7 +197,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot("14-computer-turns")
 
     # --- free choice, two people: the cover and the phase choice ---------------------------
-    d.app.settings.marks = 0
+    d.booted.settings.marks = 0
     st = P.Phase10(2, edition="classic", phases="5", progression="free", seed=8, dealer=1)
     s = session(d, st, (0, 0), ["ANN", "BOB"])
     assert type(d.top).__name__ == "Cover"
@@ -211,7 +211,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot("17-free-choice-phase")
 
     # --- the end of a hand that ties, and a tiebreak hand to the end -----------------------
-    d.app.settings.marks = 1
+    d.booted.settings.marks = 1
     st = P.Phase10(2, edition="classic", phases="5", seed=11, dealer=1)
     arrange(st, C, G.check_group, ["G11", "R3"],
             [(0, RUN, "R1 R2 R3 R4 R5 R6 R7 R8"), (1, RUN, "B2 B3 B4 B5 B6 B7 B8 B9")], "Y4 Y5")
