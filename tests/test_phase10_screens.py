@@ -8,7 +8,6 @@ stay in the game) and handed to the firmware's game session, as a scenario test 
 import importlib
 import os
 import shutil
-import sys
 
 import pytest
 
@@ -106,7 +105,6 @@ def session(d, state, kinds, names):
     s = play.Session(d.booted, p10, state, bytes(kinds), names)
     s.next()
     d.m.run(30)
-    d.T = sys.modules["firmware.p10turn"]
     return s
 
 

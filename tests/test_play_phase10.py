@@ -42,3 +42,117 @@ def test_P10C_whole_game_by_key_presses(game, tmp_path):
     d.key("A")  # back to the main menu: the finished game is no longer saved
     assert d.top.menu.items[0] != "Continue"
     d.close()
+
+
+def _play_until(d, done, limit=5000):
+    for _ in range(limit):
+        if done(d.top):
+            return d.top
+        if d.step() == "end":
+            raise AssertionError("the game ended first")
+    raise AssertionError("never reached")
+
+
+def _turn(mode):
+    """A person's turn screen in hand 2 or later, in mode ``draw`` or ``play``."""
+    def done(t):
+        return (type(t).__name__ == "Turn" and t.session.state.hand_no >= 2
+                and t.mode == ("draw", "play").index(mode))
+    return done
+
+
+def test_resume_after_power_cut_mid_turn(tmp_path):
+    """Power cut in the middle of a person's turn (a lay-down half chosen): Continue comes back
+    to exactly the pending decision, and the game plays on to its end."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "person", "normal"))
+    t = _play_until(d, _turn("play"))
+    codec = importlib.import_module("shared_rules.codec")
+    state = t.session.state
+    before = codec.encode(state)
+    seat, pending, hand = t.seat, state.pending, list(t.order)
+    if t.rows[0][0] == d.T.A_LAY:  # choose some cards into the first group: not a move yet
+        d.row(t, (d.T.A_LAY, 0))
+        d.card(t, hand[0], free=True)
+    d.m.power_cut()
+    assert d.m.boots == 2
+    assert d.top.menu.items[0] == "Continue"
+    d.continue_game()
+    assert type(d.top).__name__ == "Cover"  # two people share the device
+    d.step()
+    t = d.top
+    assert type(t).__name__ == "Turn" and t.seat == seat and t.mode == d.T.PLAY
+    assert t.session.state.pending == pending and t.order == hand
+    assert codec.encode(t.session.state) == before
+    assert "Game over" in d.play_to_end()
+
+
+def test_power_cut_inside_a_save_loses_only_that_move(tmp_path):
+    """The power fails while the discard is being saved: after Continue the game stands where
+    it stood before that discard; every earlier move is kept."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    d.new_game("2020", "odd", "standard", ("person", "normal"))
+    t = _play_until(d, _turn("play"))
+    codec = importlib.import_module("shared_rules.codec")
+    before = codec.encode(t.session.state)
+    card = t.order[0]
+    d.card(t, card)
+    d.row(t, (d.T.A_DISCARD, 0), choose=False)
+    d.m.power_cut(after_nvm_bytes=20)
+    d.key("A")
+    assert d.m.boots == 2  # the cut came inside the save and the board started again
+    d.continue_game()
+    t = d.top
+    assert type(t).__name__ == "Turn" and t.mode == d.T.PLAY and card in t.order
+    assert codec.encode(t.session.state) == before
+
+
+def test_computer_turns_shown_at_speed_and_fast_forwarded(tmp_path):
+    """Computer moves stay on screen for the set time, one line each; A runs them at once."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    d.booted.settings.speed = 0  # slow: 1.5 s a move
+    d.new_game("classic", "5", "standard", ("person", "normal", "normal"))
+
+    def computers(t):
+        return type(t).__name__ == "ComputerTurns"
+
+    def timed(press_a):
+        t = _play_until(d, computers)
+        session = t.session
+        n0, ms0 = len(session.lines), d.m.clock_us // 1000
+        if press_a:
+            d.key("A")
+        while d.top is t:
+            d.m.run(10)
+        moves = len(session.lines) - n0 if len(session.lines) < 8 else None
+        return (d.m.clock_us // 1000 - ms0), moves, list(session.lines)
+
+    slow_ms, _, lines = timed(False)
+    fast_ms, _, _ = timed(True)
+    assert slow_ms >= 2 * 1500  # two computer players, a draw and a discard each at least
+    assert fast_ms < 400
+    for line in lines:
+        assert line.split()[0] in ("ANN", "BOB", "CAT") and len(line) <= 30
+
+
+def test_sounds_card_phase_win_and_silence_when_off(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=1)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    d.play_to_end()
+    play = importlib.import_module("firmware.play")
+    sound = importlib.import_module("firmware.sound")
+    freqs = set(t[1] for t in d.m.tones if t[3])
+    for tone in (play.CARD, play.PHASE, sound.WIN):
+        assert tone[0] in freqs
+    d.key("A")
+    d.booted.settings.sound = 0
+    d.booted.apply_settings()
+    heard = len(d.m.tones)
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    d.play_to_end()
+    assert len(d.m.tones) == heard
+    d.close()

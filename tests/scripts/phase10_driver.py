@@ -85,6 +85,11 @@ class Driver:
         self.m.close()
 
     @property
+    def T(self):
+        """The turn screen's module (its modes and action codes) as the firmware loaded it."""
+        return sys.modules["firmware.p10turn"]
+
+    @property
     def top(self):
         return self.booted.stack[-1]
 
@@ -163,6 +168,10 @@ class Driver:
         self.menu_choose("Start")
 
     def continue_game(self):
+        import importlib
+        demo = importlib.import_module("firmware.demo")  # TEMP until the menu resumes play
+        play = importlib.import_module("firmware.play")
+        demo.resume = play.resume
         self.menu_choose("Continue")
 
     # ------------------------------------------------------------------ playing
@@ -214,8 +223,7 @@ class Driver:
     # ------------------------------------------------------------------ a person's move
 
     def person_move(self, t):
-        T = sys.modules[type(t).__module__]  # the turn screen's module: modes and row codes
-        self.T = T
+        T = self.T
         st = t.session.state
         seat = t.seat
         move = self.bot.choose(st.view(seat))
