@@ -418,6 +418,12 @@ class Machine:
         else:
             self.boot()
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
     def close(self):
         """Stop the firmware and put the real modules back."""
         if self._thread is not None:

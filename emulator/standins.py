@@ -1,8 +1,9 @@
 """Stand-ins for the CircuitPython modules the firmware imports, built per board and put in
 ``sys.modules`` while the firmware runs: ``board``, ``microcontroller`` (with ``nvm``),
 ``supervisor``, ``storage``, ``keypad``, ``digitalio``, ``analogio``, ``audiocore``,
-``audioio`` / ``audiopwmio`` (the ones that board's CircuitPython has), ``busio``, and the
-``time``, ``os`` and ``gc`` modules seen through the emulated clock, random source and heap.
+``audioio`` / ``audiopwmio`` (the ones that board's CircuitPython has), ``busio``,
+``bitmaptools`` (Blinka's with a faster blit, emulator/fastblit.py), and the ``time``, ``os``
+and ``gc`` modules seen through the emulated clock, random source and heap.
 
 Drawing is not stood in for: ``displayio``, ``terminalio``, ``fontio`` and
 ``adafruit_display_text`` are the real Blinka / Adafruit libraries.
@@ -523,6 +524,10 @@ def make_modules(machine):
             "collect": lambda: None, "mem_free": machine.mem_free, "mem_alloc": machine.mem_alloc,
         }),
     }
+    if "bitmaptools" in included:
+        from emulator import fastblit
+
+        mods["bitmaptools"] = fastblit.module()
     if "audioio" in included:
         mods["audioio"] = _module("audioio", "audioio stand-in", AudioOut=AudioOut)
     if "audiopwmio" in included:

@@ -145,75 +145,71 @@ def start_demo(m):
 
 
 def test_power_cut_in_the_middle_of_a_game_save():
-    m = Machine("pybadge", seed=11)
-    m.boot()
-    m.run(200)
-    start_demo(m)
-    m.run(1500)
-    saved = saves.Store(m.nvm).game.load()
-    assert saved is not None
-    boots = m.boots
-    m.power_cut(after_nvm_bytes=saves.HEADER + len(saved) // 2)
-    m.run(2000)
-    assert m.boots == boots + 1, "the cut should have happened during the next save"
-    assert saves.Store(m.nvm).game.load() == saved
-    m.run(300)
-    assert m.text()[1] == "Continue"
-    m.key("A")
-    assert "Phase 10 - hand" in m.screen_text()
-    m.run(100000)
-    assert "game over" in m.screen_text()
-    m.key("A")
-    assert "Continue" not in m.screen_text()
-    m.close()
+    with Machine("pybadge", seed=11) as m:
+        m.boot()
+        m.run(200)
+        start_demo(m)
+        m.run(1500)
+        saved = saves.Store(m.nvm).game.load()
+        assert saved is not None
+        boots = m.boots
+        m.power_cut(after_nvm_bytes=saves.HEADER + len(saved) // 2)
+        m.run(2000)
+        assert m.boots == boots + 1, "the cut should have happened during the next save"
+        assert saves.Store(m.nvm).game.load() == saved
+        m.run(300)
+        assert m.text()[1] == "Continue"
+        m.key("A")
+        assert "Phase 10 - hand" in m.screen_text()
+        m.run(100000)
+        assert "game over" in m.screen_text()
+        m.key("A")
+        assert "Continue" not in m.screen_text()
 
 
 def test_damaged_saves_are_reported_once_and_ignored():
-    m = Machine("clue_nrf52840_express", seed=2)
-    rng = random.Random(5)
-    m.nvm.data[:] = bytes(rng.getrandbits(8) for _ in range(m.nvm.size))
-    m.boot()
-    m.run(300)
-    text = m.screen_text()
-    assert "damaged" in text
-    m.key("A")
-    assert "damaged" in m.screen_text()  # the other record's notice
-    m.key("A")
-    assert m.text()[0] == "Pocket Phase 10" and "Continue" not in m.screen_text()
-    m.power_cut()
-    m.run(300)
-    assert m.text()[0] == "Pocket Phase 10" and "damaged" not in m.screen_text()
-    m.close()
+    with Machine("clue_nrf52840_express", seed=2) as m:
+        rng = random.Random(5)
+        m.nvm.data[:] = bytes(rng.getrandbits(8) for _ in range(m.nvm.size))
+        m.boot()
+        m.run(300)
+        text = m.screen_text()
+        assert "damaged" in text
+        m.key("A")
+        assert "damaged" in m.screen_text()  # the other record's notice
+        m.key("A")
+        assert m.text()[0] == "Pocket Phase 10" and "Continue" not in m.screen_text()
+        m.power_cut()
+        m.run(300)
+        assert m.text()[0] == "Pocket Phase 10" and "damaged" not in m.screen_text()
 
 
 def test_a_save_the_rules_core_cannot_read_is_removed_when_continued():
-    m = Machine("pybadge")
-    store = saves.Store(m.nvm)
-    store.game.save(saves.pack_game(0, bytearray((0, 2)), ["ANN", "BOB"], b"PX\x63garbage"))
-    m.boot()
-    m.run(300)
-    assert m.text()[1] == "Continue"
-    m.key("A")
-    assert "could not be read and has been removed" in screen(m)
-    m.key("A")
-    assert "Continue" not in m.screen_text()
-    m.close()
+    with Machine("pybadge") as m:
+        store = saves.Store(m.nvm)
+        store.game.save(saves.pack_game(0, bytearray((0, 2)), ["ANN", "BOB"], b"PX\x63garbage"))
+        m.boot()
+        m.run(300)
+        assert m.text()[1] == "Continue"
+        m.key("A")
+        assert "could not be read and has been removed" in screen(m)
+        m.key("A")
+        assert "Continue" not in m.screen_text()
 
 
 def test_a_tiny_nvm_keeps_the_settings_and_says_games_are_not_saved():
-    m = Machine("pybadge", nvm_size=256)
-    m.boot()
-    m.run(200)
-    start_demo(m)
-    m.run(3000)
-    assert "not saved" in screen(m)
-    m.key("B")
-    assert "Continue" not in m.screen_text()
-    m.power_cut()
-    m.run(200)
-    m.key("DOWN")
-    m.key("DOWN")
-    m.key("DOWN")
-    m.key("A")
-    assert "CPU speed fast" in screen(m)
-    m.close()
+    with Machine("pybadge", nvm_size=256) as m:
+        m.boot()
+        m.run(200)
+        start_demo(m)
+        m.run(3000)
+        assert "not saved" in screen(m)
+        m.key("B")
+        assert "Continue" not in m.screen_text()
+        m.power_cut()
+        m.run(200)
+        m.key("DOWN")
+        m.key("DOWN")
+        m.key("DOWN")
+        m.key("A")
+        assert "CPU speed fast" in screen(m)

@@ -1,0 +1,148 @@
+"""Parts of the emulator: the fast blit against Blinka's, the NVM file and torn writes, the
+keypad stand-in, tones, an unknown board, repeatable runs."""
+
+import random
+
+import pytest
+
+from emulator.machine import Machine
+from emulator.standins import FileNVM, PowerCut
+
+
+def test_fast_blit_draws_exactly_what_blinkas_does():
+    import bitmaptools
+    from displayio import Bitmap
+
+    from emulator.fastblit import blit
+
+    rng = random.Random(3)
+
+    def bitmap(w, h, values):
+        b = Bitmap(w, h, values)
+        for y in range(h):
+            for x in range(w):
+                b[x, y] = rng.randrange(values)
+        return b
+
+    def pixels(b):
+        return [b[x, y] for y in range(b.height) for x in range(b.width)]
+
+    for _ in range(300):
+        values = rng.choice((2, 4, 16))
+        src = bitmap(rng.randint(1, 40), rng.randint(1, 12), rng.choice((2, values)))
+        a = bitmap(rng.randint(1, 70), rng.randint(1, 16), values)
+        b = Bitmap(a.width, a.height, values)
+        for y in range(a.height):
+            for x in range(a.width):
+                b[x, y] = a[x, y]
+        x, y = rng.randint(-8, a.width), rng.randint(-4, a.height)
+        kw = {}
+        if rng.random() < 0.5:
+            kw["x1"], kw["x2"] = rng.randint(0, src.width), rng.randint(0, src.width)
+        if rng.random() < 0.5:
+            kw["y1"], kw["y2"] = rng.randint(0, src.height), rng.randint(0, src.height)
+        if rng.random() < 0.5:
+            kw["skip_source_index"] = 0
+        bitmaptools.blit(a, src, x, y, **kw)
+        blit(b, src, x, y, **kw)
+        assert pixels(a) == pixels(b), (x, y, kw)
+
+
+def test_nvm_file_survives_and_tears_writes_in_order(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    nvm = FileNVM(path, 64)
+    assert nvm[0:4] == b"\xff" * 4  # erased flash
+    nvm[0:4] = b"abcd"
+    nvm[10] = 7
+    assert FileNVM(path, 64)[0:4] == b"abcd" and FileNVM(path, 64)[10] == 7
+    nvm.cut_after(2)
+    with pytest.raises(PowerCut):
+        nvm[0:4] = b"WXYZ"
+    again = FileNVM(path, 64)
+    assert again[0:4] == b"WXcd"
+    with pytest.raises(ValueError):
+        again[0:4] = b"ab"
+    with pytest.raises(IndexError):
+        again[64] = 1
+    with pytest.raises(ValueError):
+        again[0] = 256
+
+
+def test_keypad_stand_in_queues_events_with_timestamps():
+    m = Machine("clue_nrf52840_express")
+    with m.environment():
+        import board
+        import keypad
+
+        keys = keypad.Keys((board.BUTTON_A, board.BUTTON_B), value_when_pressed=False, pull=True,
+                           max_events=2)
+        m.hold("A")
+        m.advance_clock(30)
+        m.release("A")
+        ev = keypad.Event()
+        assert keys.events.get_into(ev) and ev.pressed and ev.key_number == 0
+        assert keys.events.get() == keypad.Event(0, False)
+        assert keys.events.get() is None
+        for _ in range(2):
+            m.hold("B")
+            m.release("B")
+        assert keys.events.overflowed
+        with pytest.raises(TypeError):
+            keypad.Keys(("BUTTON_A",), value_when_pressed=False)
+        with pytest.raises(ValueError):  # the CLUE has no button shift register
+            keypad.ShiftRegisterKeys(clock=board.D0, data=board.D1, latch=board.D2, key_count=2,
+                                     value_when_pressed=True)
+
+
+def test_tones_are_recorded_when_sound_is_on_and_the_board_has_a_speaker():
+    with Machine("pybadge") as m:
+        m.boot()
+        m.run(100)
+        m.key("DOWN")
+        start, hz, ms, audible = m.tones[-1]
+        assert (hz, audible) == (1760, True), "a click, with the amplifier enabled"
+        assert 12 <= ms <= 22  # 12 ms, stopped by the next pass of the 10 ms loop
+        m.key("DOWN")
+        m.key("DOWN")
+        m.key("A")  # Settings
+        m.key("A")  # sound off
+        count = len(m.tones)
+        m.key("DOWN")
+        m.key("UP")
+        assert len(m.tones) == count
+    with Machine("adafruit_feather_esp32s3_reverse_tft") as f:
+        f.boot()
+        f.key("DOWN")
+        f.key("A")
+        assert f.tones == []
+
+
+def test_an_unknown_board_shows_a_message_not_a_traceback():
+    with Machine("pybadge") as m:
+        m.board_id = "adafruit_macropad_rp2040"
+        m.boot()
+        m.run(1000)
+        text = "".join(m.screen_text().split())
+        assert "doesnotsupportthisboard(adafruit_macropad_rp2040)" in text
+        assert any("does not support this board" in line for line in m.console)
+
+
+def test_a_board_lacking_a_module_refuses_it_like_the_board():
+    m = Machine("clue_nrf52840_express")
+    with m.environment():
+        with pytest.raises(ModuleNotFoundError, match="CLUE does not have it"):
+            import audioio  # noqa: F401
+        import audiopwmio  # noqa: F401
+
+
+def test_emulated_time_only_moves_in_sleep_and_runs_repeat_exactly(tmp_path):
+    runs = []
+    for i in range(2):
+        with Machine("pygamer", seed=5, nvm_path=str(tmp_path / ("nvm%d.bin" % i))) as m:
+            m.boot()
+            for k in ("A", "UP", "A", "DOWN", "A", "UP", "A"):  # start a Phase 10 demo
+                m.key(k)
+            m.run(4000)
+            runs.append((m.screen_text(), bytes(m.nvm.data), m.clock_us, len(m.tones)))
+    assert runs[0] == runs[1]
+    assert "Phase 10 - hand" in runs[0][0]
