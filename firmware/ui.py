@@ -2,7 +2,7 @@
 
 Sizes come from the display's width and height (``Layout``), never from one board. A screen is
 a title bar, a body and a footer with key hints; widgets change only the labels and tiles whose
-content changed, so moving a cursor redraws two rows, not the screen.
+content changed: moving a cursor moves one bar, which redraws two rows, not the screen.
 
 Memory: text is ``bitmap_label`` (one small bitmap per label), bars are 1-bit bitmaps, and
 there is no full-screen background (the display shows black where nothing is drawn).
@@ -18,8 +18,8 @@ FONT = terminalio.FONT
 TEXT = 0xE8E8E8
 DIM = 0x8A98B0
 TITLE_BG = 0x1E4E96
-BAR = 0xF2C230
-ON_BAR = 0x101010
+BAR = 0x1F7A8C  # the cursor bar; its text keeps its colour, so a cursor move redraws two rows
+ON_BAR = TEXT
 WARN = 0xFF7050
 
 
