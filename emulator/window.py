@@ -5,7 +5,8 @@ estimated free heap and the frame time. F12 saves a PNG, Esc or closing the wind
 import os
 import time
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
 
 FRAME_MS = 1000 // 60
 BG = (28, 30, 36)
@@ -24,7 +25,8 @@ class Window:
         spec = machine.spec
         self.scale = scale or (3 if spec.width <= 160 else 2)
         self.screenshots = screenshots or "screenshots"
-        pygame.init()
+        pygame.display.init()  # not pygame.init(): the emulator makes no sound on the desktop
+        pygame.font.init()
         pygame.display.set_caption("Pocket Phase 10 - " + spec.name)
         self.font = pygame.font.Font(None, 20)
         self.sw, self.sh = spec.width * self.scale, spec.height * self.scale
