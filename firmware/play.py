@@ -67,6 +67,9 @@ def start(app):
     session = Session(app, rules, state, s.kinds[: s.players], s.names[: s.players])
     session.save()
     session.next()
+    if session.save_failed:
+        app.notify("This game is not saved: the board's memory has no room for it. Leaving it "
+                   "ends it.")
 
 
 def resume(app):
