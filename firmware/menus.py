@@ -22,7 +22,7 @@ class MainMenu(ui.ListScreen):
         for i in range(len(GAMES)):
             items.append(GAMES[i])
             self.actions.append(i)
-        for name in ("Settings", "Rules", "About"):
+        for name in ("Settings", "Rules", "About", "Statistics"):
             items.append(name)
             self.actions.append(name)
         return items
@@ -36,7 +36,7 @@ class MainMenu(ui.ListScreen):
         act = self.actions[i]
         app = self.app
         if act == "continue":
-            from firmware.demo import resume
+            from firmware.play import resume
 
             resume(app)
         elif act == "Settings":
@@ -45,6 +45,10 @@ class MainMenu(ui.ListScreen):
             app.push(RulesMenu(app))
         elif act == "About":
             app.push(About(app))
+        elif act == "Statistics":
+            from firmware.stats import StatsScreen
+
+            app.push(StatsScreen(app))
         else:
             from firmware.newgame import NewGame
 

@@ -60,7 +60,7 @@ class NewGame(ui.ListScreen):
         elif i == len(self.menu.items) - 1:
             self.app.save_settings()
             self.before = self.app.settings.to_bytes()
-            from firmware.demo import start
+            from firmware.play import start
 
             start(self.app)
         else:

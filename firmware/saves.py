@@ -1,9 +1,9 @@
-"""Saving in ``microcontroller.nvm``: the settings (with the remembered game set-up) and the
-running game, each kept in two slots so that a power loss in the middle of a write loses at
-most that write.
+"""Saving in ``microcontroller.nvm``: the settings (with the remembered game set-up), the
+running game and the statistics, each kept in two slots so that a power loss in the middle of
+a write loses at most that write.
 
-The NVM is split in two halves; each half holds one settings slot (64 bytes) and one game slot,
-so the two copies of a record never share a flash page on boards whose NVM spans two pages.
+The NVM is split in two halves; each half holds one settings slot (64 bytes), one game slot and
+(when there is room) one statistics slot (144 bytes, at the end), so the two copies of a record never share a flash page on boards whose NVM spans two pages.
 A slot is::
 
     commit(1) kind(1) seq(2) length(2) crc16(2) payload...
@@ -24,6 +24,7 @@ from shared_rules.crc import crc16
 COMMIT = const(0xA5)
 HEADER = const(8)
 SETTINGS_SIZE = const(64)
+STATS_SIZE = const(144)  # firmware.stats: 16 names
 _EMPTY = const(0)
 _VALID = const(1)
 _BAD = const(2)
@@ -106,16 +107,22 @@ class Slots:
 
 
 class Store:
-    """The settings and game records of an NVM of any size (the game slots are None when the
-    NVM is too small to hold any game)."""
+    """The settings, game and statistics records of an NVM of any size (the game slots are None
+    when the NVM is too small to hold any game; the statistics slots, at the end of each half,
+    when it is too small to keep them beside a game)."""
 
     def __init__(self, nvm):
         half = len(nvm) // 2
         ssize = min(SETTINGS_SIZE, half)
         self.settings = Slots(nvm, (0, half), ssize, 0x53)  # "S"
         self.game = None
-        if half - ssize > HEADER:
-            self.game = Slots(nvm, (ssize, half + ssize), half - ssize, 0x47)  # "G"
+        self.stats = None
+        rest = half - ssize
+        if rest >= STATS_SIZE + 1024:
+            rest -= STATS_SIZE
+            self.stats = Slots(nvm, (ssize + rest, half + ssize + rest), STATS_SIZE, 0x54)  # "T"
+        if rest > HEADER:
+            self.game = Slots(nvm, (ssize, half + ssize), rest, 0x47)  # "G"
 
 
 # --------------------------------------------------------------------------- settings
