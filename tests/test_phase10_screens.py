@@ -226,6 +226,10 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     end = d.play_to_end()
     assert "Game over" in end
     shot("19-game-over")
+    d.key("A")
+    d.menu_choose("Statistics")
+    assert "ANN" in d.text()
+    shot("20-statistics")
 
     for name in ("01-draw", "19-game-over"):
         assert os.path.getsize(os.path.join(folder, name + ".png")) > 0

@@ -41,6 +41,11 @@ def test_P10C_whole_game_by_key_presses(game, tmp_path):
     assert d.used_hint > 0  # one lay-down in two is filled by Hint, the others card by card
     d.key("A")  # back to the main menu: the finished game is no longer saved
     assert d.top.menu.items[0] != "Continue"
+    d.menu_choose("Statistics")  # the person's name: one game, won or not, best place
+    stats = d.text().split("\n")
+    assert stats[1].split() == ["Who", "Games", "Wins", "Best"]
+    won = "ANN" in lines[1]
+    assert stats[2].split()[:3] == ["ANN", "1", "1" if won else "0"]
     d.close()
 
 

@@ -141,11 +141,6 @@ class Driver:
 
     def new_game(self, edition="classic", phases="5", progression="standard", kinds=("person", "normal")):
         """From the main menu: Phase 10, the set-up rows, Start."""
-        import importlib
-        demo = importlib.import_module("firmware.demo")  # TEMP until newgame starts play
-        play = importlib.import_module("firmware.play")
-        demo.start = play.start
-        demo.resume = play.resume
         self.menu_choose("Phase 10")
         self.set_row("Edition", edition)
         self.set_row("Phases", phases)
@@ -168,10 +163,6 @@ class Driver:
         self.menu_choose("Start")
 
     def continue_game(self):
-        import importlib
-        demo = importlib.import_module("firmware.demo")  # TEMP until the menu resumes play
-        play = importlib.import_module("firmware.play")
-        demo.resume = play.resume
         self.menu_choose("Continue")
 
     # ------------------------------------------------------------------ playing
