@@ -341,8 +341,7 @@ class Machine:
         self._until_us = self.clock_us
         self._thread = threading.Thread(target=self._firmware, args=(path,), daemon=True,
                                         name="firmware")
-        self._thread.start()
-        self._wait()
+        self._wait(self._thread.start)
 
     def _firmware(self, path):
         search = [self.drive, os.path.join(self.drive, "lib")] if self.drive else [REPO]
@@ -364,11 +363,14 @@ class Machine:
                     sys.path.remove(p)
             self._to_main.release()
 
-    def _wait(self):
+    def _wait(self, go):
+        """Let the firmware run (``go`` starts or wakes it) until it hands control back; its
+        prints go to the console meanwhile."""
         out = _Tee(self.console, self.echo)
         saved = sys.stdout
         sys.stdout = out
         try:
+            go()
             if not self._to_main.acquire(timeout=WATCHDOG_S):
                 raise FirmwareError(
                     "the firmware ran " + str(WATCHDOG_S) + " s without sleeping (a busy loop?)")
@@ -398,15 +400,13 @@ class Machine:
                 self.clock_us = max(self.clock_us, target)
                 return
             self._until_us = target
-            self._to_fw.release()
-            self._wait()
+            self._wait(self._to_fw.release)
             if self.clock_us >= target:
                 return
 
     def _signal_firmware(self, signal):
         self._signal = signal
-        self._to_fw.release()
-        self._wait()
+        self._wait(self._to_fw.release)
 
     def power_cut(self, after_nvm_bytes=None):
         """Cut the power and boot again: now, or once ``after_nvm_bytes`` more bytes have been

@@ -135,36 +135,38 @@ def test_game_records_are_checked_on_unpacking():
 # ---------------------------------------------------------------- through the whole firmware
 
 
-def start_demo(m):
-    """From the main menu: speed fast, then start the remembered Phase 10 set-up."""
-    for k in ("DOWN", "DOWN", "DOWN", "A", "DOWN", "DOWN", "DOWN", "A", "B"):
+def open_settings(m):
+    """From the main menu (cursor on its first entry) to Settings."""
+    for k in ("DOWN", "DOWN", "DOWN", "A"):
         m.key(k)
-    for k in ("UP", "UP", "UP", "A", "UP", "A"):
-        m.key(k)
-    assert "Phase 10 - hand" in m.screen_text()
+    assert m.text()[0] == "Settings"
 
 
-def test_power_cut_in_the_middle_of_a_game_save():
+def change_speed_and_leave(m):
+    """CPU speed one step on, then B: leaving Settings saves them."""
+    for k in ("DOWN", "DOWN", "DOWN", "A", "B"):
+        m.key(k)
+
+
+@pytest.mark.parametrize("cut", ["before", "during", "commit"])
+def test_power_cut_while_the_firmware_saves_its_settings(cut):
     with Machine("pybadge", seed=11) as m:
         m.boot()
         m.run(200)
-        start_demo(m)
-        m.run(1500)
-        saved = saves.Store(m.nvm).game.load()
-        assert saved is not None
+        open_settings(m)
+        change_speed_and_leave(m)  # normal -> fast, saved: the previous state
+        previous = saves.Store(m.nvm).settings.load()
+        m.key("A")  # Settings again
+        size = saves.HEADER + len(previous)
+        m.power_cut(after_nvm_bytes={"before": 0, "during": size // 2, "commit": size}[cut])
         boots = m.boots
-        m.power_cut(after_nvm_bytes=saves.HEADER + len(saved) // 2)
-        m.run(2000)
-        assert m.boots == boots + 1, "the cut should have happened during the next save"
-        assert saves.Store(m.nvm).game.load() == saved
+        change_speed_and_leave(m)  # fast -> slow: the save is cut
+        assert m.boots == boots + 1
+        assert saves.Store(m.nvm).settings.load() == previous
         m.run(300)
-        assert m.text()[1] == "Continue"
-        m.key("A")
-        assert "Phase 10 - hand" in m.screen_text()
-        m.run(100000)
-        assert "game over" in m.screen_text()
-        m.key("A")
-        assert "Continue" not in m.screen_text()
+        assert m.text()[0] == "Pocket Phase 10" and "damaged" not in screen(m)
+        open_settings(m)
+        assert "CPU speed fast" in screen(m)
 
 
 def test_damaged_saves_are_reported_once_and_ignored():
@@ -197,19 +199,16 @@ def test_a_save_the_rules_core_cannot_read_is_removed_when_continued():
         assert "Continue" not in m.screen_text()
 
 
-def test_a_tiny_nvm_keeps_the_settings_and_says_games_are_not_saved():
+def test_a_tiny_nvm_still_keeps_the_settings():
     with Machine("pybadge", nvm_size=256) as m:
         m.boot()
         m.run(200)
-        start_demo(m)
-        m.run(3000)
-        assert "not saved" in screen(m)
-        m.key("B")
-        assert "Continue" not in m.screen_text()
+        open_settings(m)
+        change_speed_and_leave(m)
         m.power_cut()
         m.run(200)
-        m.key("DOWN")
-        m.key("DOWN")
-        m.key("DOWN")
-        m.key("A")
+        open_settings(m)
         assert "CPU speed fast" in screen(m)
+        for k in ("B", "DOWN", "DOWN", "A"):  # About
+            m.key(k)
+        assert "Game saves 56 B" in screen(m)
