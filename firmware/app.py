@@ -37,10 +37,7 @@ class App:
         self.settings = Settings()
         self.notices = []
         data = self.store.settings.load()
-        if data is not None and not self.settings.load(data):
-            data = None
-            self.store.settings.damaged = True
-        if data is None and self.store.settings.damaged:
+        if self.store.settings.damaged or (data is not None and not self.settings.load(data)):
             self.notices.append("The saved settings were damaged and have been reset.")
             self.store.settings.clear()
         game = self.store.game

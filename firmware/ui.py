@@ -43,11 +43,18 @@ class Layout:
         self.footer_cols = (width - 4) // 6
 
 
+_blank = {}  # (w, h): one blank 1-bit bitmap per size, shared by every rectangle of that size
+
+
 def rect(x, y, w, h, colour):
-    """A filled rectangle (a 1-bit bitmap and a one-colour palette)."""
+    """A filled rectangle: a blank bitmap (shared, never drawn into) through a one-colour
+    palette. Every screen's title bar and cursor bar share theirs."""
+    bitmap = _blank.get((w, h))
+    if bitmap is None:
+        bitmap = _blank[(w, h)] = displayio.Bitmap(w, h, 1)
     palette = displayio.Palette(1)
     palette[0] = colour
-    return displayio.TileGrid(displayio.Bitmap(w, h, 1), pixel_shader=palette, x=x, y=y)
+    return displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
 
 
 def label(text, x, y, colour=TEXT, scale=1):
@@ -185,8 +192,12 @@ class Menu:
             colour = ON_BAR if i == self.index else TEXT
             if lb.color != colour:
                 lb.color = colour
-        self.bar.hidden = not self.items
-        self.bar.y = self.top + (self.index - self.first) * self.lay.row_h
+        hidden = not self.items
+        if self.bar.hidden != hidden:
+            self.bar.hidden = hidden
+        y = self.top + (self.index - self.first) * self.lay.row_h
+        if self.bar.y != y:
+            self.bar.y = y
 
     def move(self, step):
         """Move the cursor (wrapping round)."""
