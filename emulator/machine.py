@@ -189,7 +189,6 @@ class Machine:
         self._time_reads = 0
         self.render_stride = 1
         self.on_frame = None
-        self.mpy_sizes = None  # filled by mem_free(): {path: .mpy bytes}
 
     # ------------------------------------------------------------------ what the firmware calls
 
@@ -253,9 +252,10 @@ class Machine:
         return max(0, heap - self.mem_alloc())
 
     def mem_alloc(self):
-        return mpy.loaded_size(self._device_module_files())
+        return mpy.loaded_size(self.device_module_files())
 
-    def _device_module_files(self):
+    def device_module_files(self):
+        """The files of the device modules (firmware, boards, rules core, libraries) imported."""
         files = []
         for name, mod in list(sys.modules.items()):
             if name.split(".")[0] in DEVICE_MODULES and getattr(mod, "__file__", None):

@@ -20,12 +20,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 
 from emulator import mpy, specs  # noqa: E402
-from emulator.machine import DEVICE_MODULES, Machine  # noqa: E402
+from emulator.machine import Machine  # noqa: E402
 
 
 def measure_moves(m, presses):
     """(pixels sent, list scrolled) after each of ``presses`` DOWN presses. A move that changes
-    the visible text scrolled the list; a plain cursor move only recolours two rows."""
+    the visible text scrolled the list; a plain cursor move only moves the bar over two rows."""
     out = []
     for _ in range(presses):
         text = m.text()
@@ -42,8 +42,7 @@ def board_figures(board_id):
     with Machine(board_id) as m:  # a fresh NVM: no saved game, three players in the set-up
         m.boot()
         m.run(300)
-        loaded = [mod.__file__ for n, mod in sys.modules.items()
-                  if n.split(".")[0] in DEVICE_MODULES and getattr(mod, "__file__", None)]
+        loaded = m.device_module_files()
         samples = []
         for keys, name, presses in (((), "main menu", 12),
                                     (("DOWN", "DOWN", "DOWN", "A"), "settings", 8),
