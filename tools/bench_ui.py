@@ -44,9 +44,11 @@ def board_figures(board_id):
         m.run(300)
         loaded = m.device_module_files()
         samples = []
-        for keys, name, presses in (((), "main menu", 12),
-                                    (("DOWN", "DOWN", "DOWN", "A"), "settings", 8),
-                                    (("B", "UP", "UP", "UP", "A"), "new game", 16)):
+        # Settings is the 4th entry of a fresh main menu and has 4 rows; the set-up has 8 rows
+        # with 3 players: whole turns of their lists bring the cursor back where it started.
+        for keys, name, presses in ((("DOWN", "DOWN", "DOWN", "A"), "settings", 8),
+                                    (("B", "UP", "UP", "UP", "A"), "new game", 16),
+                                    (("B",), "main menu", 12)):
             for k in keys:
                 m.key(k)
             m.key("DOWN")  # settle: the first refresh after a screen change draws it all
