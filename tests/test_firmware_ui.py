@@ -1,0 +1,46 @@
+"""The layout helper on every screen size from 160x128 to 320x240, the text helpers, and the
+set-up remembered across a restart."""
+
+import pytest
+
+from emulator.machine import Machine
+
+
+@pytest.fixture(scope="module")
+def ui():
+    with Machine("pybadge").environment():
+        from firmware import ui
+
+        yield ui
+
+
+@pytest.mark.parametrize("size", [(160, 128), (240, 135), (320, 170), (240, 240), (320, 240),
+                                  (128, 160)])
+def test_layout_fits_every_screen(ui, size):
+    lay = ui.Layout(*size)
+    assert lay.rows >= 4 and lay.cols >= 19, "a menu row must hold 'Phase 10 Board' and a value"
+    assert lay.body_top + lay.rows * lay.row_h <= lay.height - lay.footer_h
+    assert lay.margin + lay.cols * lay.char_w <= lay.width - lay.margin
+    assert lay.footer_cols * 6 <= lay.width
+
+
+def test_wrap_and_pair(ui):
+    assert ui.wrap("one two three four", 9) == ["one two", "three", "four"]
+    assert ui.wrap("abcdefghij k\n\nx", 4) == ["abcd", "efgh", "ij k", "", "x"]
+    assert ui.pair("Sound", "on", 12) == "Sound     on"
+    assert ui.pair("Progression", "everyone", 12) == "Progression "
+
+
+def test_the_set_up_is_remembered_after_a_restart():
+    with Machine("clue_nrf52840_express") as m:
+        m.boot()
+        for k in ("A", "DOWN", "DOWN", "DOWN", "A", "A", "DOWN", "DOWN", "A", "A", "B", "B"):
+            m.key(k)  # Phase 10: 5 players; seat 2 (BOB) one level harder; back to the menu
+        m.power_cut()
+        m.run(200)
+        m.key("A")
+        text = " ".join(m.screen_text().split())
+        assert "Players 5" in text
+        for _ in range(5):
+            m.key("DOWN")
+        assert "2 BOB hard" in " ".join(m.screen_text().split())
