@@ -6,7 +6,7 @@ import pytest
 from emulator.machine import Machine
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def ui():
     with Machine("pybadge").environment():
         from firmware import ui
