@@ -301,6 +301,7 @@ class Turn(ui.Screen):
             add(A_SORT, 0, "Sort by number" if self.by_colour else "Sort by colour")
             add(A_TABLE, 0, "Table")
         self.rows = rows
+        self.menu.bar_on = mode not in (PLAY, LAY)
         self.menu.set_items(texts, index, dim)
         self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == LAY else None)
         self._focus(mode in (PLAY, LAY))
@@ -328,11 +329,11 @@ class Turn(ui.Screen):
 
     def _focus(self, hand):
         self.focus_hand = hand and len(self.order) > 0
+        self.menu.set_bar(not self.focus_hand)
         if self.focus_hand and self.mode == LAY and self.menu.index != self.filling:
             self.menu.index = self.filling  # keep the filling group's row in view
             self.menu.move(0)
         self.hand.set_cursor(self.cur if self.focus_hand else -1)
-        self.menu.set_bar(not self.focus_hand)
 
     # ------------------------------------------------------------------ lay-down groups
 
@@ -384,9 +385,7 @@ class Turn(ui.Screen):
             self.menu.set_row(gi, self._group_row(gi))
         valid = self._all_valid()
         i = len(shape)
-        if self.menu.dim[i] == valid:
-            self.menu.dim[i] = not valid
-            self.menu.set_bar(not self.focus_hand)
+        self.menu.set_dim(i, not valid)
 
     def _start_lay(self, number):
         self.lay_phase = number

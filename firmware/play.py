@@ -223,11 +223,13 @@ class Session:
 
 
 class Choices(ui.Menu):
-    """A menu whose rows can be greyed out: the cursor may rest on them, choosing them is the
-    caller's business (it shows why they cannot be chosen)."""
+    """A menu whose rows can be greyed out (the cursor may rest on them; choosing them is the
+    caller's business: it says why they cannot be chosen), and whose highlight bar can be
+    hidden while the cursor is elsewhere on the screen. Only what changes is redrawn."""
 
     def __init__(self, screen, items, top=None, rows=None):
         self.dim = []
+        self.bar_on = True
         super().__init__(screen, items, top, rows)
 
     def set_items(self, items, index=None, dim=None):
@@ -235,26 +237,34 @@ class Choices(ui.Menu):
         super().set_items(items, index)
 
     def _draw(self):
-        super()._draw()
+        cols = self.lay.cols
         for r in range(len(self.labels)):
             i = self.first + r
-            if i < len(self.dim) and self.dim[i]:
-                colour = 0x505050 if i == self.index else ui.DIM
-                if self.labels[r].color != colour:
-                    self.labels[r].color = colour
-
-    def set_bar(self, on):
-        """Show or hide the highlight bar (the cursor may be elsewhere on the screen)."""
-        hidden = not on or not self.items
+            lb = self.labels[r]
+            ui.set_text(lb, self.items[i][:cols])
+            on = self.bar_on and i == self.index
+            if self.dim[i]:
+                colour = 0x505050 if on else ui.DIM
+            else:
+                colour = ui.ON_BAR if on else ui.TEXT
+            if lb.color != colour:
+                lb.color = colour
+        hidden = not (self.bar_on and self.items)
         if self.bar.hidden != hidden:
             self.bar.hidden = hidden
-        for r in range(len(self.labels)):
-            i = self.first + r
-            colour = ui.ON_BAR if on and i == self.index else ui.TEXT
-            if i < len(self.dim) and self.dim[i]:
-                colour = 0x505050 if on and i == self.index else ui.DIM
-            if self.labels[r].color != colour:
-                self.labels[r].color = colour
+        y = self.top + (self.index - self.first) * self.lay.row_h
+        if self.bar.y != y:
+            self.bar.y = y
+
+    def set_dim(self, i, flag):
+        if self.dim[i] != flag:
+            self.dim[i] = flag
+            self._draw()
+
+    def set_bar(self, on):
+        if on != self.bar_on:
+            self.bar_on = on
+            self._draw()
 
 
 class ComputerTurns(ui.Screen):
