@@ -74,7 +74,7 @@ class Shots:
             self.problems.append(name + ": " + p)
 
 
-def arrange(st, C, check_group, hands, table=(), discard=()):
+def arrange(st, C, check_group, hands, table=(), discard=""):
     """Give the state these hands, laid groups ``(owner, kind, cards)`` and discard pile (top
     last); every other card goes to the draw pile."""
     pool = C.new_deck()
@@ -235,3 +235,30 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
         assert os.path.getsize(os.path.join(folder, name + ".png")) > 0
     d.close()
     assert not shot.problems, "\n".join(shot.problems)
+
+
+def test_hand_sorts_by_colour_or_number_and_scrolls_when_it_does_not_fit(tmp_path):
+    """A hand larger than the row (not a Phase 10 position, but the widget must cope): the row
+    scrolls with the cursor, and sorting keeps the cursor on its card."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, seed=5, dealer=1)
+    arrange(st, C, G.check_group, ["Y1 R2 B3 G4 Y5 R6 B7 G8 Y9 R10 B11 G12 W S R1 B1", "R3"])
+    st.stage = P.PLAY
+    session(d, st, (0, 2), ["ANN", "BOB"])
+    t = d.top
+    row = t.hand
+    assert row.slots == 11 and len(t.order) == 16
+    assert t.order[:3] == C.parse_list("R1 B1 Y1") and t.order[-2:] == C.parse_list("W S")
+    for _ in range(15):
+        d.key("RIGHT")
+    assert t.cur == 15 and row.visible_range() == (5, 16)
+    assert layout_problems(d.m.display) == []
+    d.key("LEFT")
+    d.row(t, (d.T.A_SORT, 0))
+    assert t.order[:4] == C.parse_list("R1 R2 R6 R10") and t.order[t.cur] == C.WILD
+    assert "Sort by number" in d.text()
+    d.close()
