@@ -446,15 +446,20 @@ class Machine:
         self.release(button)
         self.run(settle_ms)
 
-    def key(self, logical):
-        """Make a logical key (UP DOWN LEFT RIGHT A B START SELECT) the way a person does on
-        this board (a long press on two- and three-button boards)."""
+    def how(self, logical):
+        """(button, hold ms) that make a logical key on this board; ValueError if none does."""
         how = self.spec.logical.get(str(logical).upper())
         if how is None:
             raise ValueError(
                 "the " + self.spec.name + " has no way to make " + str(logical) + " (it has: "
                 + ", ".join(self.spec.logical) + ")")
-        self.press(how[0], hold_ms=how[1])
+        return how
+
+    def key(self, logical):
+        """Make a logical key (UP DOWN LEFT RIGHT A B START SELECT) the way a person does on
+        this board (a long press on two- and three-button boards)."""
+        button, hold = self.how(logical)
+        self.press(button, hold_ms=hold)
 
     # ------------------------------------------------------------------ output
 

@@ -97,25 +97,20 @@ def run(machine, steps, *, screenshots="screenshots", scale=1, name="script", ad
         if log:
             log(where + cmd + (" " + arg if arg else ""))
         try:
-            if cmd == "press":
+            if cmd in ("press", "key"):
                 words = arg.split()
-                hold = int(words[1]) if len(words) > 1 else specs.SHORT
-                machine.hold(words[0])
+                if cmd == "key":
+                    button, hold = machine.how(arg)
+                else:
+                    button, hold = words[0], int(words[1]) if len(words) > 1 else specs.SHORT
+                machine.hold(button)
                 advance(hold)
-                machine.release(words[0])
+                machine.release(button)
                 advance(specs.SHORT)
             elif cmd == "hold":
                 machine.hold(arg)
             elif cmd == "release":
                 machine.release(arg)
-            elif cmd == "key":
-                how = machine.spec.logical.get(arg.upper())
-                if how is None:
-                    machine.key(arg)  # raises the explanation
-                machine.hold(how[0])
-                advance(how[1])
-                machine.release(how[0])
-                advance(specs.SHORT)
             elif cmd == "wait":
                 advance(int(arg))
         except ValueError as e:

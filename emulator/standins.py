@@ -22,6 +22,7 @@ import importlib.util
 STUBS = list(importlib.util.find_spec("board_definitions").submodule_search_locations)[0]
 TICKS_START = (1 << 29) - 60000  # like the boards, ticks_ms wraps a minute after boot
 TICKS_MASK = (1 << 29) - 1
+_HW = []  # the hardware model of the machine whose stand-ins are installed (the last one)
 
 
 class PowerCut(BaseException):
@@ -271,7 +272,7 @@ class Keys(_Scanner):
         self._pins = pins
         self._pressed_level = bool(value_when_pressed)
         self._pull = pull
-        super().__init__(hw_of(pins), len(pins), max_events)
+        super().__init__(_HW[-1], len(pins), max_events)
 
     def _read(self):
         return [self._hw.level(p, self._pressed_level, self._pull) == self._pressed_level
@@ -285,7 +286,7 @@ class ShiftRegisterKeys(_Scanner):
                  value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
         for p, what in ((clock, "clock"), (data, "data"), (latch, "latch")):
             _check_pin(p, what)
-        hw = hw_of((data,))
+        hw = _HW[-1]
         hw.check_shift_register(data, clock, latch)
         if not 1 <= int(key_count) <= 64:
             raise ValueError("key_count must be 1-64")
@@ -296,13 +297,6 @@ class ShiftRegisterKeys(_Scanner):
     def _read(self):
         bits = self._hw.shift_register(self._data, self.key_count)
         return [b == self._pressed_level for b in bits]
-
-
-_HW = []
-
-
-def hw_of(pins):
-    return _HW[-1]
 
 
 def make_keypad():
