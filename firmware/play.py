@@ -143,7 +143,7 @@ class Session:
         seat = st.pending[0]
         move = self.bots[seat].choose(st.view(seat))
         reason = self.apply(move)
-        if reason is not None:  # a computer player broke a rule: the rules core says no
+        if reason is not None:  # the computer players only make legal moves: a bug to report
             raise RuntimeError("computer player: " + reason)
 
     def log(self, line):
@@ -152,9 +152,9 @@ class Session:
             self.lines.pop(0)
 
     def save(self):
-        slots = self.app.store.game
         if self.state.over:
             return
+        slots = self.app.store.game
         blob = saves.pack_game(self.rules.GAME_ID, self.kinds, self.names,
                                self.rules.encode(self.state))
         if slots is None or not slots.fits(len(blob)):
@@ -181,7 +181,7 @@ class Session:
         seat = st.pending[0]
         top = self.app.top
         if self.kinds[seat] != PERSON:
-            if not isinstance(top, ComputerTurns) or top is not self.screen:
+            if top is not self.screen or not isinstance(top, ComputerTurns):
                 self.show(ComputerTurns(self))
             return
         if self.persons > 1 and self.viewer != seat:
@@ -378,10 +378,7 @@ class Summary(ui.TextPage):
         if k == A and self.page + 1 >= self.pages:
             self._go_on()
         elif k == B:
-            if self.final:
-                self.app.home()
-            else:
-                self.session.leave()
+            self.app.home()
         else:
             super().key(k)
 
