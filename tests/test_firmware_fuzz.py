@@ -1,5 +1,5 @@
 """20,000 random button presses on every board: short, long and held, on any screen the presses
-reach (settings, set-up, names, rules, the demo game and its saves). The firmware must never
+reach (settings, set-up, names, rules, statistics, Phase 10 games and their saves). The firmware must never
 raise, and every 2,000 presses it must still find its way back to the main menu and answer a
 key there (no stuck screen).
 
