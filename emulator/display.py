@@ -59,7 +59,7 @@ class EmuDisplay(busdisplay.BusDisplay):
             return True
         w, h = clipped.width(), clipped.height()
         n = w * h
-        buffer = memoryview(bytearray(n * 2 + 4)).cast("I")
+        buffer = memoryview(bytearray((n + 1) // 2 * 4)).cast("I")  # 16-bit pixels in words
         mask = memoryview(bytearray((n // 32 + 1) * 4)).cast("I")
         self._core.fill_area(clipped, mask, buffer)
         pixels = np.frombuffer(buffer.tobytes()[: n * 2], dtype=">u2").reshape(h, w)

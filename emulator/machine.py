@@ -267,6 +267,11 @@ class Machine:
     def _install(self):
         self._saved_modules = {}
         mods = standins.make_modules(self)
+        for name, mod in list(sys.modules.items()):
+            if getattr(mod, "__emulated__", False):
+                # a stand-in left by a machine that was not closed: what it stood in for
+                self._saved_modules[name] = getattr(mod, "_real", None)
+                del sys.modules[name]
         for name, mod in mods.items():
             if name not in self._saved_modules:
                 self._saved_modules[name] = sys.modules.get(name)

@@ -69,6 +69,7 @@ class _Proxy(types.ModuleType):
         super().__init__(real.__name__, real.__doc__)
         self.__dict__.update(overrides)
         self._real = real
+        self.__emulated__ = True
 
     def __getattr__(self, name):
         return getattr(self._real, name)

@@ -140,7 +140,8 @@ class Screen:
 
 class Menu:
     """A vertical list with a highlight bar. ``items`` are the rows' texts; only the rows that
-    change are redrawn, and the list scrolls when the cursor leaves the visible rows."""
+    change are redrawn, and the list scrolls when the cursor leaves the visible rows (a thin
+    bar at the right edge then shows where the visible rows are in the list)."""
 
     def __init__(self, screen, items, top=None, rows=None):
         lay = screen.app.layout
@@ -154,6 +155,7 @@ class Menu:
         self.items = []
         self.index = 0
         self.first = 0
+        self.thumb = None
         screen.body.append(self.group)
         self.set_items(items)
 
@@ -172,6 +174,14 @@ class Menu:
             self.group.append(lb)
         while len(self.labels) > rows:
             self.group.remove(self.labels.pop())
+        if self.thumb is not None:
+            self.group.remove(self.thumb)
+            self.thumb = None
+        if len(items) > rows:
+            track = rows * lay.row_h
+            self.thumb = rect(lay.width - 2 * lay.scale, self.top, 2 * lay.scale,
+                              max(4, track * rows // len(items)), DIM)
+            self.group.append(self.thumb)
         self._scroll()
         self._draw()
 
@@ -198,6 +208,10 @@ class Menu:
         y = self.top + (self.index - self.first) * self.lay.row_h
         if self.bar.y != y:
             self.bar.y = y
+        if self.thumb is not None:
+            y = self.top + self.first * len(self.labels) * self.lay.row_h // len(self.items)
+            if self.thumb.y != y:
+                self.thumb.y = y
 
     def move(self, step):
         """Move the cursor (wrapping round)."""
