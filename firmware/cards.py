@@ -50,6 +50,16 @@ def sort_cards(cards, by_colour):
     return out
 
 
+def _frame(w, h, t):
+    """A ``w`` x ``h`` bitmap: value 1 on a border ``t`` pixels thick, 0 inside."""
+    b = displayio.Bitmap(w, h, 2)
+    for i in range(w):
+        for j in range(h):
+            if i < t or j < t or i >= w - t or j >= h - t:
+                b[i, j] = 1
+    return b
+
+
 def tile_size(s):
     """(width, height, x pitch, y pitch) of a tile at text scale ``s``: room for a two-digit
     number at scale ``s`` and a mark letter at scale 1 under it."""
@@ -75,34 +85,16 @@ class HandRow:
         self.height = rows * self.row_pitch - 2 * s - 1
         self.group = displayio.Group()
         parent.append(self.group)
-        frame = displayio.Bitmap(self.tw, self.th, 2)
-        for i in range(self.tw):
-            for j in range(s):
-                frame[i, j] = 1
-                frame[i, self.th - 1 - j] = 1
-        for j in range(self.th):
-            for i in range(s):
-                frame[i, j] = 1
-                frame[self.tw - 1 - i, j] = 1
-        self.frame = frame
+        self.frame = _frame(self.tw, self.th, s)
         self.tiles = []  # per slot: [tilegrid, palette, number label, mark label, shown state]
         self.cards = []
         self.chosen = []
         self.first = 0
         self.cursor = -1
-        cur = displayio.Bitmap(self.tw + 2, self.th + 2, 2)
-        for i in range(self.tw + 2):
-            for j in range(s + 1):
-                cur[i, j] = 1
-                cur[i, self.th + 1 - j] = 1
-        for j in range(self.th + 2):
-            for i in range(s + 1):
-                cur[i, j] = 1
-                cur[self.tw + 1 - i, j] = 1
         pal = displayio.Palette(2)
         pal[1] = CURSOR
         pal.make_transparent(0)
-        self.cursor_tile = displayio.TileGrid(cur, pixel_shader=pal)
+        self.cursor_tile = displayio.TileGrid(_frame(self.tw + 2, self.th + 2, s + 1), pixel_shader=pal)
         self.cursor_tile.hidden = True
         self.group.append(self.cursor_tile)
 
@@ -118,7 +110,7 @@ class HandRow:
         num = ui.label("", x, y, ui.TEXT, s)
         mark = None
         if self.marks:
-            mark = ui.label("", x + (self.tw - 6) // 2, y + 12 * s + (1 if s > 1 else 0), ui.TEXT, 1)
+            mark = ui.label("", x + (self.tw - 6) // 2, y + 13 * s - 1, ui.TEXT, 1)
         g = displayio.Group()
         g.append(tg)
         g.append(num)
@@ -189,9 +181,7 @@ class HandRow:
         if num.color != ink:
             num.color = ink
         dx = (self.tw - 6 * s * len(txt) + 1) // 2
-        dy = 0 if tile[3] is not None else (self.th - 12 * s) // 2
-        if s > 1 and tile[3] is not None:
-            dy = 1
+        dy = (s - 1) if tile[3] is not None else (self.th - 12 * s) // 2
         if num.anchored_position != (x + dx, y + dy):
             num.anchored_position = (x + dx, y + dy)
         if tile[3] is not None:

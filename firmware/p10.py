@@ -128,7 +128,7 @@ def table_text(view, names):
     for s in range(view.n):
         if not view.active[s]:
             continue
-        p = p10_phase(view, s)
+        p = phase_tag(view, s)
         line = names[s] + " " + p + " " + str(view.hand_size(s)) + "c " + str(view.scores[s]) + "pt"
         if view.laid[s]:
             line += " laid"
@@ -143,7 +143,7 @@ def table_text(view, names):
     return "\n".join(lines)
 
 
-def p10_phase(view, seat):
+def phase_tag(view, seat):
     """``ph3``, or ``2/5`` phases done in free choice."""
     if view.progression == P.FREE and not view.tiebreak:
         return str(view.completed(seat)) + "/" + str(len(view.phase_numbers))

@@ -225,7 +225,7 @@ class Turn(ui.Screen):
 
     # ------------------------------------------------------------------ modes and rows
 
-    def _mode(self, mode, index=0):
+    def _mode(self, mode):
         self.mode = mode
         v = self.view()
         names = self.session.names
@@ -293,7 +293,7 @@ class Turn(ui.Screen):
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
-                    t = names[s] + " " + p10.p10_phase(v, s)
+                    t = names[s] + " " + p10.phase_tag(v, s)
                     if v.waiting[s]:
                         t += " waiting"
                     add(A_TARGET, s, t, s not in ok)
@@ -302,7 +302,7 @@ class Turn(ui.Screen):
             add(A_TABLE, 0, "Table")
         self.rows = rows
         self.menu.bar_on = mode not in (PLAY, LAY)
-        self.menu.set_items(texts, index, dim)
+        self.menu.set_items(texts, 0, dim)
         self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == LAY else None)
         self._focus(mode in (PLAY, LAY))
         self._prompt()

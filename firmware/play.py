@@ -225,7 +225,8 @@ class Session:
 class Choices(ui.Menu):
     """A menu whose rows can be greyed out (the cursor may rest on them; choosing them is the
     caller's business: it says why they cannot be chosen), and whose highlight bar can be
-    hidden while the cursor is elsewhere on the screen. Only what changes is redrawn."""
+    hidden while the cursor is elsewhere on the screen. Only what changes is redrawn: ``_draw``
+    is ui.Menu's with those two additions (ui.Menu's own would show the bar for a moment)."""
 
     def __init__(self, screen, items, top=None, rows=None):
         self.dim = []
@@ -244,7 +245,7 @@ class Choices(ui.Menu):
             ui.set_text(lb, self.items[i][:cols])
             on = self.bar_on and i == self.index
             if self.dim[i]:
-                colour = 0x505050 if on else ui.DIM
+                colour = ui.DIM
             else:
                 colour = ui.ON_BAR if on else ui.TEXT
             if lb.color != colour:
@@ -255,6 +256,11 @@ class Choices(ui.Menu):
         y = self.top + (self.index - self.first) * self.lay.row_h
         if self.bar.y != y:
             self.bar.y = y
+        thumb = getattr(self, "thumb", None)  # ui.Menu's scroll position mark, when it has one
+        if thumb is not None:
+            y = self.top + self.first * len(self.labels) * self.lay.row_h // len(self.items)
+            if thumb.y != y:
+                thumb.y = y
 
     def set_dim(self, i, flag):
         if self.dim[i] != flag:
