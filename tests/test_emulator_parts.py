@@ -150,3 +150,21 @@ def test_runs_repeat_exactly(tmp_path):
                          m.urandom(8)))
     assert runs[0] == runs[1]
     assert "Edition" in runs[0][0] or "Players" in runs[0][0]
+
+
+def test_the_screen_draws_areas_of_any_size():
+    with Machine("pybadge") as m:
+        with m.environment():
+            import board
+            import displayio
+
+            palette = displayio.Palette(1)
+            palette[0] = 0xFF0000
+            group = displayio.Group()
+            group.append(displayio.TileGrid(displayio.Bitmap(3, 3, 1), pixel_shader=palette,
+                                            x=5, y=7))
+            board.DISPLAY.root_group = group
+            board.DISPLAY.refresh()
+            red = m.display.rgb()[7:10, 5:8]
+            assert (red == (255, 0, 0)).all()
+            assert (m.display.rgb()[7:10, 4] == 0).all() and (m.display.rgb()[10, 5:8] == 0).all()
