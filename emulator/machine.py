@@ -185,6 +185,7 @@ class Machine:
         self._signal = None
         self._outcome = None
         self._saved_modules = None
+        self._host_modules = {}
         self._finders = []
         self._time_reads = 0
         self.render_stride = 1
@@ -280,9 +281,12 @@ class Machine:
         self.display.render_stride = self.render_stride
         self.display.on_frame = self.on_frame
         mods["board"].DISPLAY = self.display
+        # the device boots its own copies of the app's modules; the host's copies come back at
+        # uninstall, so that a test's RuleError is still the class the rules core raises
+        self._host_modules = {}
         for name in list(sys.modules):
             if name.split(".")[0] in DEVICE_MODULES:
-                del sys.modules[name]
+                self._host_modules[name] = sys.modules.pop(name)
         blocker = standins.MissingModuleBlocker(
             standins.circuitpython_module_names(), self.included_modules, self.spec.name)
         self._finders = [blocker]
@@ -307,6 +311,8 @@ class Machine:
         for name in list(sys.modules):
             if name.split(".")[0] in DEVICE_MODULES:
                 del sys.modules[name]
+        sys.modules.update(self._host_modules)
+        self._host_modules = {}
 
     @contextlib.contextmanager
     def environment(self):
