@@ -448,10 +448,7 @@ def _solve_run2(key, inf):
                 z = 1  # both runs see one single card only
             else:
                 z = 0
-            d = avail - n
-            if d < z:
-                d = z
-            sc = d * 256 - n
+            sc = _score(avail, n, z)
             if sc < win:
                 win = sc
                 plan = (a1, a2)
@@ -482,10 +479,7 @@ def _solve_setrun(key, inf):
         nr0 = pc[v & 255] + pc[v >> 8]
         # the set empty
         z = 1 if nr0 else 2
-        d = avail - nr0
-        if d < z:
-            d = z
-        sc = d * 256 - nr0
+        sc = _score(avail, nr0, z)
         if sc < win:
             win = sc
             plan = (0, a, 0)
@@ -498,10 +492,7 @@ def _solve_setrun(key, inf):
                     ns = s
                 n = nr0 + ns
                 z = 0 if ns else 1
-                d = avail - n
-                if d < z:
-                    d = z
-                sc = d * 256 - n
+                sc = _score(avail, n, z)
                 if sc < win:
                     win = sc
                     plan = (x, a, 1)
@@ -513,10 +504,7 @@ def _solve_setrun(key, inf):
                 ns = cx if cx < s else s
             n = nr + ns
             z = 0 if nr else 1
-            d = avail - n
-            if d < z:
-                d = z
-            sc = d * 256 - n
+            sc = _score(avail, n, z)
             if sc < win:
                 win = sc
                 plan = (x, a, 0)
@@ -553,10 +541,7 @@ def _solve_colrun(key, inf):
                     nk = k
                 n = nr + nk
                 z = (0 if nr else 1) + (0 if nk else 1)
-                d = avail - n
-                if d < z:
-                    d = z
-                sc = d * 256 - n
+                sc = _score(avail, n, z)
                 if sc < win:
                     win = sc
                     plan = (c, a, b)
@@ -590,10 +575,7 @@ def _solve_colset(key, inf):
         nk = cc if cc < k else k
         # the set empty
         z = 1 if nk else 2
-        d = avail - nk
-        if d < z:
-            d = z
-        sc = d * 256 - nk
+        sc = _score(avail, nk, z)
         if sc < win:
             win = sc
             plan = (c, -1, 0)
@@ -612,14 +594,21 @@ def _solve_colset(key, inf):
                     nk = k
                 n = ns + nk
                 z = (0 if ns else 1) + (0 if nk else 1)
-                d = avail - n
-                if d < z:
-                    d = z
-                sc = d * 256 - n
+                sc = _score(avail, n, z)
                 if sc < win:
                     win = sc
                     plan = (c, x, t)
     return (win + 255) >> 8, plan
+
+
+def _score(avail, n, z):
+    """A plan's score, lower is better: missing cards ``max(avail - n, z)`` (``avail`` is the
+    phase's size less the wilds, ``n`` the naturals placed, ``z`` the groups left without a
+    natural), then more naturals first."""
+    d = avail - n
+    if d < z:
+        d = z
+    return d * 256 - n
 
 
 def _solve_empty(key, inf):
