@@ -86,13 +86,41 @@ class EmuDisplay(busdisplay.BusDisplay):
         return img
 
 
+def visible_labels(display):
+    """``(label, x, y, scale)`` of every visible label with text on screen, in screen pixels
+    (``x``, ``y`` the label's origin, ``scale`` the label's scale times its groups')."""
+    out = []
+    if display.root_group is not None:
+        _walk(display.root_group, 0, 0, 1, out)
+    return out
+
+
+def _walk(group, ox, oy, scale, out):
+    if getattr(group, "hidden", False):
+        return
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        x = ox + item.x * scale
+        y = oy + item.y * scale
+        if hasattr(type(item), "text") and hasattr(item, "bounding_box"):
+            if (item.text or "").strip():
+                out.append((item, x, y, scale * getattr(item, "scale", 1)))
+        elif isinstance(item, displayio.Group):
+            _walk(item, x, y, scale * item.scale, out)
+
+
 def screen_lines(display):
     """The text on screen, read from the labels in the display tree: a list of lines, top to
     bottom, the labels of one line left to right joined by two spaces."""
     found = []
-    root = display.root_group
-    if root is not None:
-        _collect(root, 0, 0, 1, found)
+    for item, x, y, s in visible_labels(display):
+        bx, by, _, bh = item.bounding_box
+        parts = item.text.split("\n")
+        line_h = max(1, bh // len(parts)) * s
+        for i, part in enumerate(parts):
+            if part.strip():
+                found.append((y + by * s + i * line_h, x + bx * s, part.rstrip(), line_h))
     found.sort()
     lines = []
     last_top = None
@@ -103,26 +131,3 @@ def screen_lines(display):
             lines.append(text)
             last_top = top
     return lines
-
-
-def _collect(group, ox, oy, scale, found):
-    if getattr(group, "hidden", False):
-        return
-    for item in group:
-        if getattr(item, "hidden", False):
-            continue
-        x = ox + item.x * scale
-        y = oy + item.y * scale
-        if hasattr(type(item), "text") and hasattr(item, "bounding_box"):
-            text = item.text or ""
-            if not text.strip():
-                continue
-            s = scale * getattr(item, "scale", 1)
-            bx, by, _, bh = item.bounding_box
-            parts = text.split("\n")
-            line_h = max(1, bh // len(parts)) * s
-            for i, part in enumerate(parts):
-                if part.strip():
-                    found.append((y + by * s + i * line_h, x + bx * s, part.rstrip(), line_h))
-        elif isinstance(item, displayio.Group):
-            _collect(item, x, y, scale * item.scale, found)

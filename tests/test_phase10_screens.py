@@ -19,27 +19,12 @@ BOARDS = ("pybadge", "clue_nrf52840_express")
 
 def labels(display):
     """(x, y, w, h, text) of every visible label with text, in screen pixels."""
-    import displayio
+    from emulator.display import visible_labels
 
     out = []
-
-    def walk(group, ox, oy, scale):
-        if getattr(group, "hidden", False):
-            return
-        for item in group:
-            if getattr(item, "hidden", False):
-                continue
-            x = ox + item.x * scale
-            y = oy + item.y * scale
-            if hasattr(type(item), "text") and hasattr(item, "bounding_box"):
-                if (item.text or "").strip():
-                    s = scale * item.scale
-                    bx, by, bw, bh = item.bounding_box
-                    out.append((x + bx * s, y + by * s, bw * s, bh * s, item.text))
-            elif isinstance(item, displayio.Group):
-                walk(item, x, y, scale * item.scale)
-
-    walk(display.root_group, 0, 0, 1)
+    for item, x, y, s in visible_labels(display):
+        bx, by, bw, bh = item.bounding_box
+        out.append((x + bx * s, y + by * s, bw * s, bh * s, item.text))
     return out
 
 
