@@ -23,7 +23,6 @@ from shared_rules.phases import CARD_PHASES, RUN
 
 from firmware import ui, p10
 from firmware.cards import HandRow, SHOWN, sort_cards, text as card_text, tile_size
-from firmware.play import Choices
 
 DRAW = 0
 PLAY = 1
@@ -142,7 +141,7 @@ class Turn(ui.Screen):
             self.info.append(lb)
             self.body.append(lb)
         y += 12 * s + 1
-        self.menu = Choices(self, [], top=y, rows=max(1, (lay.height - lay.footer_h - y) // lay.row_h))
+        self.menu = ui.Menu(self, [], top=y, rows=max(1, (lay.height - lay.footer_h - y) // lay.row_h))
         self.order = []  # the hand in display order
         self.in_group = []  # LAY: per card in ``order`` the group it is in, or -1
         self.cur = 0  # cursor in the hand

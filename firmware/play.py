@@ -222,57 +222,6 @@ class Session:
         self.app.home()
 
 
-class Choices(ui.Menu):
-    """A menu whose rows can be greyed out (the cursor may rest on them; choosing them is the
-    caller's business: it says why they cannot be chosen), and whose highlight bar can be
-    hidden while the cursor is elsewhere on the screen. Only what changes is redrawn: ``_draw``
-    is ui.Menu's with those two additions (ui.Menu's own would show the bar for a moment)."""
-
-    def __init__(self, screen, items, top=None, rows=None):
-        self.dim = []
-        self.bar_on = True
-        super().__init__(screen, items, top, rows)
-
-    def set_items(self, items, index=None, dim=None):
-        self.dim = list(dim) if dim else [False] * len(items)
-        super().set_items(items, index)
-
-    def _draw(self):
-        cols = self.lay.cols
-        for r in range(len(self.labels)):
-            i = self.first + r
-            lb = self.labels[r]
-            ui.set_text(lb, self.items[i][:cols])
-            on = self.bar_on and i == self.index
-            if self.dim[i]:
-                colour = ui.DIM
-            else:
-                colour = ui.ON_BAR if on else ui.TEXT
-            if lb.color != colour:
-                lb.color = colour
-        hidden = not (self.bar_on and self.items)
-        if self.bar.hidden != hidden:
-            self.bar.hidden = hidden
-        y = self.top + (self.index - self.first) * self.lay.row_h
-        if self.bar.y != y:
-            self.bar.y = y
-        thumb = getattr(self, "thumb", None)  # ui.Menu's scroll position mark, when it has one
-        if thumb is not None:
-            y = self.top + self.first * len(self.labels) * self.lay.row_h // len(self.items)
-            if thumb.y != y:
-                thumb.y = y
-
-    def set_dim(self, i, flag):
-        if self.dim[i] != flag:
-            self.dim[i] = flag
-            self._draw()
-
-    def set_bar(self, on):
-        if on != self.bar_on:
-            self.bar_on = on
-            self._draw()
-
-
 class ComputerTurns(ui.Screen):
     """Computer players' moves, one line each, at the speed of the settings; A: full speed."""
 

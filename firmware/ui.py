@@ -156,12 +156,17 @@ class Menu:
         self.index = 0
         self.first = 0
         self.thumb = None
+        self.dim = []
+        self.bar_on = True
         screen.body.append(self.group)
         self.set_items(items)
 
-    def set_items(self, items, index=None):
-        """Replace the rows (the cursor stays put unless ``index`` is given)."""
+    def set_items(self, items, index=None, dim=None):
+        """Replace the rows (the cursor stays put unless ``index`` is given); ``dim`` flags the
+        rows shown greyed out (the cursor may rest on them; the screen says why they cannot be
+        chosen)."""
         self.items = items
+        self.dim = list(dim) if dim else [False] * len(items)
         if index is not None:
             self.index = index
         self.index = max(0, min(self.index, len(items) - 1))
@@ -199,10 +204,13 @@ class Menu:
             i = self.first + r
             lb = self.labels[r]
             set_text(lb, self.items[i][:cols])
-            colour = ON_BAR if i == self.index else TEXT
+            if self.dim[i]:
+                colour = DIM
+            else:
+                colour = ON_BAR if self.bar_on and i == self.index else TEXT
             if lb.color != colour:
                 lb.color = colour
-        hidden = not self.items
+        hidden = not (self.bar_on and self.items)
         if self.bar.hidden != hidden:
             self.bar.hidden = hidden
         y = self.top + (self.index - self.first) * self.lay.row_h
@@ -218,6 +226,18 @@ class Menu:
         if self.items:
             self.index = (self.index + step) % len(self.items)
             self._scroll()
+            self._draw()
+
+    def set_dim(self, i, flag):
+        """Grey row ``i`` out or back in."""
+        if self.dim[i] != flag:
+            self.dim[i] = flag
+            self._draw()
+
+    def set_bar(self, on):
+        """Show or hide the highlight bar (hidden while the cursor is elsewhere on the screen)."""
+        if on != self.bar_on:
+            self.bar_on = on
             self._draw()
 
     def set_row(self, i, text):
