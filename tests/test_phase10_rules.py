@@ -598,3 +598,17 @@ def test_P10C_7_describe_moves_in_one_short_line():
 
 
 SETS_LAYER = [cards("R3 B3 G3"), cards("Y4 Y4 B4")]
+
+
+def test_P10C_7_view_shows_own_hand_and_hides_other_hands_and_the_draw_pile():
+    g = Phase10(4, seed=12)
+    seat = g.pending[0]
+    v = g.view(seat)
+    public = [name for name in dir(v) if not name.startswith("_")]
+    for hidden in ("hands", "draw_pile", "rng", "decks"):
+        assert hidden not in public
+    assert v.hand == g.hands[seat] and v.hand is not g.hands[seat]
+    assert [v.hand_size(s) for s in range(4)] == [10, 10, 10, 10]
+    assert v.draw_size == len(g.draw_pile) and v.discard_top == g.discard[-1]
+    v.hand.append(C.WILD)  # a copy: the game's hand is untouched
+    assert len(g.hands[seat]) == 10
