@@ -12,11 +12,12 @@ It speaks what a real board speaks on its USB serial port, as ``shared/runtime/p
   ``binascii``, ``board`` and ``sys`` behave like CircuitPython 10's, mapped into the drive
   folder: FAT-style ``os.rename`` that replaces a file, ``OSError(30)`` for writes while the
   filesystem is read-only to code (CircuitPython's default while its USB drive is visible),
-  ``OSError(28)`` when the emulated flash is full, ``hashlib.new`` only on boards that have it.
+  ``OSError(28)`` when the emulated flash is full, ``hashlib.new`` only on boards that have it,
+  and with the algorithms of the board's CircuitPython version (``hash_algorithms``).
 
 Test hooks: ``cut_after`` unplugs the board after that many bytes from the host (files that
 were open keep what was written, as after a real disconnect); ``raw_paste=False`` emulates a
-firmware without raw-paste mode.
+firmware without raw-paste mode; ``hash_algos`` overrides what ``hashlib.new`` accepts.
 
 ``Uf2Bootloader`` emulates a UF2 bootloader drive: copy a ``.uf2`` onto it and, when every
 block of the chip's family has arrived, the drive goes away and CIRCUITPY appears.
@@ -35,7 +36,8 @@ import tty
 
 CTRL_A, CTRL_B, CTRL_C, CTRL_D, CTRL_E = 1, 2, 3, 4, 5
 
-# board id -> (name in the banner, MCU, has hashlib) from circuitpython-stubs board definitions
+# board id -> (name in the banner, MCU, has hashlib in 10.3.1) from the pinned
+# circuitpython-stubs board definitions; which algorithms: hash_algorithms()
 BOARD_INFO = {
     "pybadge": ("Adafruit PyBadge", "samd51j19", False),
     "pygamer": ("Adafruit PyGamer", "samd51j19", False),
@@ -54,6 +56,24 @@ def boot_out_text(board_id, version="10.0.3", date="2025-10-17"):
     return "Adafruit CircuitPython {} on {}; {} with {}\nBoard ID:{}\nUID:E6614C311B5C6A2F\n".format(
         version, date, name, mcu, board_id
     )
+
+
+def hash_algorithms(board_id, version):
+    """The names ``hashlib.new`` accepts on this board and CircuitPython version.
+
+    Before 10.1, CircuitPython's ``hashlib.new`` took only ``'sha1'`` and raised
+    ``ValueError("Unsupported hash algorithm")`` for anything else; adafruit/circuitpython
+    PR #10740 (10.1) added ``'sha256'`` and turned hashlib on for the CLUE. Whether the other
+    boards' 10.1 builds include SHA-256 is assumed here (yes); the deploy tool copes either way.
+    """
+    if not BOARD_INFO[board_id][2]:
+        return ()
+    major, minor = (int(x) for x in version.split(".")[:2])
+    if (major, minor) >= (10, 1):
+        return ("sha1", "sha256")
+    if board_id == "clue_nrf52840_express":
+        return ()
+    return ("sha1",)
 
 
 class _Module:
@@ -236,7 +256,7 @@ def _make_modules(board, fs):
         free = fs.free() // c
         return (c, c, total, free, free, 0, 0, 0, 0, 255)
 
-    name, mcu, has_hashlib = BOARD_INFO[board.board_id]
+    name, mcu, _ = BOARD_INFO[board.board_id]
 
     def uname():
         return _Module("uname_result", sysname=mcu, nodename=mcu, release=board.version,
@@ -267,8 +287,15 @@ def _make_modules(board, fs):
         "gc": _Module("gc", collect=lambda: None, mem_free=lambda: 120000),
         "time": _Module("time", sleep=time.sleep, monotonic=time.monotonic),
     }
-    if has_hashlib:
-        modules["hashlib"] = _Module("hashlib", new=lambda n, data=b"": _Hash(n, data))
+    algorithms = board.hash_algos
+
+    def new(name, data=b""):
+        if name not in algorithms:
+            raise ValueError("Unsupported hash algorithm")
+        return _Hash(name, data)
+
+    if algorithms:
+        modules["hashlib"] = _Module("hashlib", new=new)
     return modules
 
 
@@ -286,11 +313,14 @@ class SerialBoard:
     """An emulated board on a pty: ``start()``, then open ``port`` with pyserial; ``stop()``."""
 
     def __init__(self, drive, board_id="pybadge", version="10.0.3", readonly=False,
-                 raw_paste=True, capacity=None, cluster=512, cut_after=None, window=128):
+                 raw_paste=True, capacity=None, cluster=512, cut_after=None, window=128,
+                 hash_algos=None):
         if board_id not in BOARD_INFO:
             raise ValueError("unknown board id {!r}".format(board_id))
         self.board_id = board_id
         self.version = version
+        self.hash_algos = tuple(hash_algorithms(board_id, version) if hash_algos is None
+                                else hash_algos)
         self.fs = _Fs(drive, readonly, capacity, cluster, usb_visible=readonly)
         self.raw_paste = raw_paste
         self.cut_after = cut_after

@@ -315,8 +315,8 @@ def test_manifest_lists_sizes_and_both_checks(repo, tmp_path, capsys):
     manifest = json.loads((drive / sync.MANIFEST.lstrip("/")).read_text())
     entry = manifest["files"]["/code.py"]
     data = (drive / "code.py").read_bytes()
-    assert entry == {"size": len(data), "sha256": layout.digests(data)[0],
-                     "adler32": layout.digests(data)[1]}
+    assert entry == dict(layout.digests(data), size=len(data))
+    assert sorted(entry) == ["adler32", "sha1", "sha256", "size"]
     assert manifest["board_id"] == "pybadge"
 
 

@@ -25,10 +25,15 @@ def board_drive(tmp_path, board_id="pybadge"):
     return drive
 
 
-@pytest.mark.parametrize("board_id, check", [("pybadge", "adler32"), ("clue_nrf52840_express", "sha256")])
-def test_serial_deploy_then_rerun_copies_nothing(repo, tmp_path, capsys, board_id, check):
+@pytest.mark.parametrize("board_id, version, check", [
+    ("pybadge", "10.0.3", "adler32"),  # no hashlib
+    ("clue_nrf52840_express", "10.3.1", "sha256"),  # hashlib.new('sha256') since 10.1
+    ("lilygo_tdisplay_s3", "10.0.3", "sha1"),  # before 10.1 hashlib.new took only 'sha1'
+    ("pimoroni_picosystem", "10.0.3", "sha1"),
+])
+def test_serial_deploy_then_rerun_copies_nothing(repo, tmp_path, capsys, board_id, version, check):
     drive = board_drive(tmp_path, board_id)
-    with SerialBoard(drive, board_id) as board:
+    with SerialBoard(drive, board_id, version) as board:
         rc, out, err = deploy(capsys, "--port", board.port)
         assert (rc, err) == (0, "")
         assert "The board restarts into the game menu." in out
@@ -36,15 +41,43 @@ def test_serial_deploy_then_rerun_copies_nothing(repo, tmp_path, capsys, board_i
         assert any("_hs(" in cmd for cmd in board.log)
     assert_app_on(drive, board_id)
     assert (drive / "settings.toml").read_text() == "# the user's\n"
-    with SerialBoard(drive, board_id) as board:
+    with SerialBoard(drive, board_id, version) as board:
         target = SerialTarget(board.port)
         assert target.hashes(["/code.py"])["/code.py"][0] == check
         target.close()
     before = snapshot(drive)
-    with SerialBoard(drive, board_id) as board:
+    with SerialBoard(drive, board_id, version) as board:
         rc, out, err = deploy(capsys, "--port", board.port)
     assert rc == 0 and "0 copied" in out
     assert snapshot(drive) == before
+
+
+def test_emulated_hashlib_follows_the_circuitpython_version(tmp_path):
+    with SerialBoard(tmp_path, "adafruit_feather_esp32s3_reverse_tft", "10.0.3") as board:
+        repl = RawRepl(board.port, timeout=5)
+        repl.enter()
+        assert repl.exec("import hashlib\nprint(len(hashlib.new('sha1').digest()))") == b"20\r\n"
+        with pytest.raises(BoardError) as info:
+            repl.exec("hashlib.new('sha256')")
+        assert "ValueError: Unsupported hash algorithm" in info.value.text
+        repl.close()
+
+
+def test_manifest_without_sha1_is_still_recognised_over_sha1(repo, tmp_path, capsys):
+    """A manifest written before SHA-1 was recorded (by the drive path, or an older version of
+    this tool) and a board whose hashlib has only SHA-1: the files are still known as ours."""
+    drive = board_drive(tmp_path, "lilygo_tdisplay_s3")
+    assert deploy(capsys, "--drive", drive)[0] == 0
+    path = drive / ".deploy-manifest.json"
+    manifest = json.loads(path.read_text())
+    for entry in manifest["files"].values():
+        del entry["sha1"]
+    path.write_text(json.dumps(manifest))
+    with SerialBoard(drive, "lilygo_tdisplay_s3", "10.0.3") as board:
+        rc, out, err = deploy(capsys, "--port", board.port)
+    assert (rc, err) == (0, "")
+    assert "0 copied" in out
+    assert_app_on(drive, "lilygo_tdisplay_s3")
 
 
 def test_serial_uses_raw_paste_mode_when_offered(tmp_path):
@@ -79,7 +112,7 @@ def test_connection_cut_in_the_middle_of_a_file_is_repaired_by_the_rerun(repo, t
     drive = board_drive(tmp_path / "b")
     with SerialBoard(drive, "pybadge", cut_after=total // 2) as board:
         rc, out, err = deploy(capsys, "--port", board.port)
-        assert board.unplugged
+        assert board.unplugged, (rc, out, err)
     assert rc == 9 and "connection to the board" in err and "run the same command again" in err
     partial = list(drive.rglob("*.deploy-tmp"))
     assert len(partial) == 1  # cut inside a file: its temporary copy is half-written

@@ -29,17 +29,29 @@ REPO = Path(__file__).resolve().parents[2]
 SKIP_DIRS = {"__pycache__", "tests", ".pytest_cache"}
 SKIP_SUFFIXES = {".pyc", ".md", ".rst"}
 
-AppFile = namedtuple("AppFile", "path data sha256 adler32 source")
+# checks: {algorithm: hex} for every content check a board can compute (see digests)
+AppFile = namedtuple("AppFile", "path data checks source")
+
+# The content checks a board computes, best first: SHA-256 with hashlib where the board's
+# hashlib.new has it (CircuitPython 10.1 and later), SHA-1 where it has only that (hashlib.new
+# took only 'sha1' before 10.1), else an Adler-32 computed in Python on the board.
+CHECKS = ("sha256", "sha1", "adler32")
+
+
+def check(data, algo):
+    """The hex value of one content check of bytes."""
+    if algo == "adler32":
+        return "{:08x}".format(zlib.adler32(data) & 0xFFFFFFFF)
+    return hashlib.new(algo, data).hexdigest()
 
 
 def digests(data):
-    """(sha256 hex, adler32 hex) of bytes: the two checks the board can compute."""
-    return hashlib.sha256(data).hexdigest(), "{:08x}".format(zlib.adler32(data) & 0xFFFFFFFF)
+    """{algorithm: hex} of bytes, for every check in CHECKS."""
+    return {algo: check(data, algo) for algo in CHECKS}
 
 
 def make_file(path, data, source):
-    sha, adler = digests(data)
-    return AppFile(path, data, sha, adler, source)
+    return AppFile(path, data, digests(data), source)
 
 
 def _tree(src_dir, dest_dir, skip=()):

@@ -1,7 +1,8 @@
 """Copy only what changed, keep the user's files, verify, and remember what was written.
 
 The manifest ``/.deploy-manifest.json`` on the board lists every file this tool wrote, with
-size, SHA-256 and Adler-32. It is how the tool knows which files are its own:
+size, SHA-256, SHA-1 and Adler-32 (whichever check the board can compute). It is how the tool
+knows which files are its own:
 
 - a file of ours that still matches the manifest may be overwritten or (``--clean``) removed;
 - any other file in the way (changed on the board since the last deploy, or never written by
@@ -34,7 +35,7 @@ def backups_dir():
 
 
 def _entry(f):
-    return {"size": len(f.data), "sha256": f.sha256, "adler32": f.adler32}
+    return dict(f.checks, size=len(f.data))
 
 
 def _matches(entry, size, check):
@@ -92,6 +93,12 @@ class Plan:
             if size is not None and size >= 0 and size in doubt:
                 need_hash.append(p)
         self.checks = target.hashes(need_hash, sizes) if need_hash else {}
+        # A manifest written before SHA-1 was recorded cannot answer a board that only has
+        # SHA-1: ask such files for the Adler-32 every manifest has.
+        redo = sorted(p for p, (algo, _value) in self.checks.items()
+                      if any(e is not None and algo not in e for e in (ours.get(p), pending.get(p))))
+        if redo:
+            self.checks.update(target.hashes(redo, sizes, algo="adler32"))
 
         # owned: what is on the board now that is known to be ours (path -> manifest entry)
         self.owned, self.writes, self.unchanged, self.deletes, self.conflicts = {}, [], [], [], []
@@ -124,8 +131,8 @@ class Plan:
             if _matches(entry, size, check):
                 self.owned[path] = entry
                 return
-        if path == "/code.py" and _matches(dict(zip(("sha256", "adler32"), layout.digests(
-                SAMPLE_CODE)), size=len(SAMPLE_CODE)), size, check):
+        if path == "/code.py" and _matches(dict(layout.digests(SAMPLE_CODE),
+                                                size=len(SAMPLE_CODE)), size, check):
             return
         if path in self.manifest["files"]:
             self.conflicts.append((path, "changed on the board since the last deploy"))
@@ -262,7 +269,7 @@ def verify(target, app, stream=None):
             bad.append("{}: {} bytes on the board, {} in the app".format(f.path, size, len(f.data)))
         else:
             algo, value = checks[f.path]
-            if value != (f.sha256 if algo == "sha256" else f.adler32):
+            if value != f.checks[algo]:
                 bad.append("{}: content differs ({} check)".format(f.path, algo))
     bar.close("{} differ".format(len(bad)) if bad else "all match")
     if bad:

@@ -1,21 +1,21 @@
 """Where the app goes: a mounted CIRCUITPY drive (a folder) or a board's raw REPL.
 
 Both targets answer the same questions with board paths (``/lib/x.py``): sizes, content
-checks (``("sha256", hex)`` or, on boards without ``hashlib``, ``("adler32", hex)`` computed
-in Python on the board), free space, and they write a file under a temporary name, check it,
-then rename it over the old one.
+checks (``("sha256", hex)``; ``("sha1", hex)`` where the board's ``hashlib`` has only SHA-1;
+``("adler32", hex)`` computed in Python on boards without ``hashlib``, or when asked for),
+free space, and they write a file under a temporary name, check it, then rename it over the
+old one.
 """
 
 import ast
 import base64
 import errno
-import hashlib
 import os
 import shutil
 from pathlib import Path
 
+from . import layout
 from .errors import CONNECTION, NO_SPACE, READ_ONLY, DeployError
-from .layout import digests
 from .rawrepl import BoardError, RawRepl
 
 TMP_SUFFIX = ".deploy-tmp"
@@ -77,11 +77,11 @@ class DriveTarget:
             out[p] = -1 if h.is_dir() else (h.stat().st_size if h.is_file() else None)
         return out
 
-    def hashes(self, paths, sizes=None, progress=None):
+    def hashes(self, paths, sizes=None, progress=None, algo=None):
         out = {}
         for p in paths:
             data = self.host(p).read_bytes()
-            out[p] = ("sha256", hashlib.sha256(data).hexdigest())
+            out[p] = (algo or "sha256", layout.check(data, algo or "sha256"))
             if progress:
                 progress(len(data), p)
         return out
@@ -164,21 +164,33 @@ class DriveTarget:
             os.sync()  # CircuitPython reloads code.py by itself once the writes settle
 
 
-# The helpers defined once per session on the board. MicroPython/CircuitPython subset only:
-# hashlib.new (CircuitPython) or hashlib.sha256 (MicroPython); without hashlib an Adler-32
-# in Python (ints stay below 2**17: no heap integers on a 32-bit board).
+# The helpers defined once per session on the board. MicroPython/CircuitPython subset only.
+# Content check: hashlib.new('sha256') (CircuitPython 10.1 and later, where the build has it),
+# hashlib.new('sha1') (CircuitPython before 10.1 accepts only 'sha1' and raises ValueError
+# otherwise), hashlib.sha256() (MicroPython), else an Adler-32 in Python (ints stay below
+# 2**17: no heap integers on a 32-bit board); _hs(p, 'adler32') asks for the Adler-32.
 BOARD_HELPERS = r"""
 import os
 from binascii import a2b_base64 as _a, b2a_base64 as _b, hexlify as _x
-def _hs(p):
+def _hn(n):
     try:
         import hashlib
-        try:
-            h = hashlib.new('sha256')
-        except AttributeError:
-            h = hashlib.sha256()
     except ImportError:
-        h = None
+        return None
+    try:
+        return hashlib.new(n)
+    except AttributeError:
+        c = getattr(hashlib, n, None)
+        return c() if c else None
+    except Exception:
+        return None
+def _hs(p, k=None):
+    h = None
+    if k != 'adler32':
+        for k in ('sha256', 'sha1'):
+            h = _hn(k)
+            if h:
+                break
     a = 1
     b = 0
     buf = bytearray(512)
@@ -195,7 +207,7 @@ def _hs(p):
                     a = (a + c) % 65521
                     b = (b + a) % 65521
     if h:
-        return ('sha256', _x(h.digest()).decode())
+        return (k, _x(h.digest()).decode())
     return ('adler32', '%04x%04x' % (b, a))
 def _st(ps):
     r = []
@@ -236,8 +248,8 @@ def _rm(p):
 def _fr():
     s = os.statvfs('/')
     print(repr((s[1] * s[4], s[1])))
-def _hm(ps):
-    print(repr([_hs(p) for p in ps]))
+def _hm(ps, k=None):
+    print(repr([_hs(p, k) for p in ps]))
 def _wp():
     try:
         f = open('/.deploy-probe.deploy-tmp', 'wb')
@@ -308,8 +320,9 @@ class SerialTarget:
             out.update(zip(batch, self.query("_st({!r})".format(batch))))
         return out
 
-    def hashes(self, paths, sizes=None, progress=None):
-        """Content checks computed on the board, in batches of about 32 KB of files."""
+    def hashes(self, paths, sizes=None, progress=None, algo=None):
+        """Content checks computed on the board, in batches of about 32 KB of files; the best
+        check the board has, or ``algo="adler32"``."""
         sizes = sizes or {}
         out, batch, batch_bytes = {}, [], 0
         paths = list(paths)
@@ -317,7 +330,8 @@ class SerialTarget:
             batch.append(p)
             batch_bytes += sizes.get(p) or 0
             if batch_bytes >= HASH_BATCH_BYTES or n == len(paths) - 1:
-                for q, h in zip(batch, self.query("_hm({!r})".format(batch), timeout=120)):
+                for q, h in zip(batch, self.query("_hm({!r}{})".format(
+                        batch, ", 'adler32'" if algo == "adler32" else ""), timeout=120)):
                     out[q] = tuple(h)
                     if progress:
                         progress(sizes.get(q) or 0, q)
@@ -370,8 +384,7 @@ class SerialTarget:
             raise
         self._call("f.close()", path)
         algo, got = self.query("print(repr(_hs({!r})))".format(tmp), timeout=120)
-        sha, adler = digests(data)
-        if got != (sha if algo == "sha256" else adler):
+        if got != layout.check(data, algo):
             self._call("_rm({!r})".format(tmp), path)
             raise DeployError(CONNECTION, "{} arrived damaged on the board ({} check failed); the "
                               "old file is untouched.".format(path, algo),
