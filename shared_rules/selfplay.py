@@ -15,8 +15,10 @@ def make_bot(kind, rng):
         return bots.RandomBot(rng)
     if kind == "greedy":
         return bots.GreedyBot(rng)
+    if kind == "hard":
+        return bots.HardBot(rng)
     from shared_rules.errors import RuleError
-    raise RuleError("SETUP", "unknown computer player '" + str(kind) + "' (random, greedy)")
+    raise RuleError("SETUP", "unknown computer player '" + str(kind) + "' (random, greedy, hard)")
 
 
 class SelfPlay:

@@ -1,6 +1,6 @@
 """Property tests over many seeded random games of Phase 10, the card game, through the public
 interface only (OpenSpiel's random_sim_test idea): for every edition and progression, 300 games
-with 2..6 players, every phase list, random and greedy players mixed.
+with 2..6 players, every phase list, random, greedy and hard players mixed.
 
 After every move: all 108 cards are in exactly one place (P10C-1), no hand is empty unless its
 owner just went out, phases never go back; every game ends; the winners follow P10C-18 (standard),
@@ -9,6 +9,7 @@ P10C-21 (everyone advances) or P10C-22 (free choice)."""
 import pytest
 
 from shared_rules import cards as C
+from shared_rules import solver
 from shared_rules.phase10 import EVERYONE, FREE
 from shared_rules.phases import PHASE_LISTS
 from shared_rules.selfplay import SelfPlay
@@ -17,6 +18,16 @@ from tests.p10 import count_cards
 GAMES = 300
 DECK = sorted(C.new_deck())
 LISTS = [name for name, _ in PHASE_LISTS]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _solver_cache():
+    """The desktop tools' solver cache: the same answers, and 1,800 games stay quick."""
+    saved = solver.CACHE_MAX
+    solver.CACHE_MAX = solver.DESKTOP_CACHE
+    yield
+    solver.CACHE_MAX = saved
+    solver.clear_cache()
 
 
 def progressed(before, after, progression):
@@ -28,7 +39,7 @@ def progressed(before, after, progression):
 def play_checked(seed, edition, progression):
     players = 2 + seed % 5
     phases = LISTS[(seed // 5) % len(LISTS)]
-    bots = ["random" if (seed + s) % 3 == 0 else "greedy" for s in range(players)]
+    bots = [("random", "greedy", "hard")[(seed + s) % 3] for s in range(players)]
     sp = SelfPlay(seed, players, bots, edition, phases, progression, keep_record=False)
     g = sp.state
     while True:

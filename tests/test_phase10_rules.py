@@ -612,3 +612,19 @@ def test_P10C_7_view_shows_own_hand_and_hides_other_hands_and_the_draw_pile():
     assert v.draw_size == len(g.draw_pile) and v.discard_top == g.discard[-1]
     v.hand.append(C.WILD)  # a copy: the game's hand is untouched
     assert len(g.hands[seat]) == 10
+
+
+def test_P10C_9_hard_player_does_not_feed_the_next_player_a_hit():
+    from shared_rules.bots import GreedyBot, HardBot
+    from shared_rules.rng import Rng
+    from shared_rules.phases import SET as KIND_SET
+    g = opening()
+    g.apply((DRAW_DECK,))
+    g.hands[1] = cards("R1 B1 G1 R2 B2 Y7 Y4 G9 B5 R6 G6")
+    g.table = [[0, KIND_SET, 7, 0, cards("R7 B7 G7")]]  # p1, next to play, has laid 7s
+    g.laid[0] = 1
+    view = g.view(1)
+    assert GreedyBot(Rng(1)).choose(view) == (DISCARD, one("Y7"))
+    move = HardBot(Rng(1)).choose(view)
+    assert move[0] == DISCARD and move[1] != one("Y7")
+    assert move[1] not in cards("R1 B1 G1")  # never breaks its complete set
