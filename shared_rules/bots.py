@@ -12,6 +12,7 @@ They see only a :class:`shared_rules.phase10.View` and answer its pending decisi
 
 from shared_rules import cards as C
 from shared_rules import solver
+from shared_rules.groups import hit_ends
 from shared_rules.phases import CARD_PHASES, COLOUR
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
                                   TARGET)
@@ -199,6 +200,14 @@ def _outs(hand, phase, now):
     return outs
 
 
+def _fits_table(table, c):
+    """True if card ``c`` could be hit on some laid group (by a player allowed to hit)."""
+    for g in table:
+        if hit_ends(g[1], g[2], g[3], c):
+            return True
+    return False
+
+
 class HardBot(GreedyBot):
     """Greedy, with discards chosen for the outs they leave and not to feed the next player."""
 
@@ -229,7 +238,7 @@ class HardBot(GreedyBot):
                     o = _outs(rest, phase, m)
                     if o > outs:
                         outs = o
-            fed = 1 if feeds and view.hit_targets(c) else 0
+            fed = 1 if feeds and _fits_table(view.table, c) else 0
             key = (-missing, -fed, outs, c != C.WILD, C.penalty(c), c)
             if best_key is None or key > best_key:
                 best, best_key = c, key
