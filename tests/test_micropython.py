@@ -172,14 +172,17 @@ PROGRESSIONS = ("standard", "everyone", "free")
 
 
 def baseline_games():
-    """Every edition x phase list x progression, with greedy and random players, 2..6 seats."""
+    """Every edition x phase list x progression, with greedy players and with a table of random,
+    hard and greedy players, 2..6 seats."""
     games = []
     i = 0
     for edition in EDITIONS:
         for phases in PHASE_LISTS:
             for progression in PROGRESSIONS:
-                for b, bots in enumerate(("greedy", "random")):
-                    games.append((100 + 2 * i + b, 2 + (i + 3 * b) % 5, bots, edition, phases, progression))
+                for b in range(2):
+                    players = 2 + (i + 3 * b) % 5
+                    bots = "greedy" if b == 0 else [("random", "hard", "greedy")[s % 3] for s in range(players)]
+                    games.append((100 + 2 * i + b, players, bots, edition, phases, progression))
                 i += 1
     return games
 
