@@ -87,6 +87,7 @@ class App:
         return self.stack[-1]
 
     def _show(self):
+        self.buttons.cancel_held()  # a press begun on the old screen must not act on this one
         while len(self.root):
             self.root.pop()
         self.root.append(self.top.group)
@@ -128,7 +129,10 @@ class App:
         self.notices = None
         while True:
             now = supervisor.ticks_ms()
+            top = self.top
             for k in self.buttons.poll(now):
+                if self.top is not top:
+                    break  # the rest were pressed for the screen that has just gone
                 if k == A:
                     self.sound.play(sound.OK, now)
                 elif k == B:

@@ -4,6 +4,8 @@
 the last poll. On a board with a button per key, a press gives its key at once and a held
 direction repeats. On two- and three-button boards a button gives its *short* key when it is
 released before ``LONG_MS`` and its *long* key as soon as it has been held that long.
+``cancel_held()`` (called by the app whenever the top screen changes) makes the presses under
+way give no more keys, so a press begun on one screen never acts on the next one.
 """
 
 import keypad
@@ -70,6 +72,13 @@ class Buttons:
             out.append(self.repeat_key)
             self.repeat_at = now + REPEAT_MS
         return out
+
+    def cancel_held(self):
+        """The buttons held now give no more keys: no short key when released, no long key, no
+        repeat. Held buttons must be released and pressed again."""
+        for h in self.held:
+            h[3] = True
+        self.repeat_key = None
 
     def _press(self, key, now, out):
         out.append(key)

@@ -161,3 +161,43 @@ def test_sounds_card_phase_win_and_silence_when_off(tmp_path):
     d.play_to_end()
     assert len(d.m.tones) == heard
     d.close()
+
+
+@pytest.mark.parametrize("seats", [("person", "normal", "person"), ("person", "normal")],
+                         ids=["two-people", "one-person"])
+def test_a_press_begun_during_computer_turns_does_not_act_on_the_next_screen(seats, tmp_path):
+    """On the CLUE A is held 600 ms for a long press (fast-forward). When the computer turns end
+    before that, the long A must not land on the next screen: not on the pass-and-play cover
+    (it would show the next person's cards) and not on a person's turn (it would draw for them);
+    nor may the short press's key (DOWN) when A is let go early."""
+    d = Driver("clue_nrf52840_express", nvm_path=str(tmp_path / "nvm.bin"), seed=7)
+    d.boot()
+    d.booted.settings.speed = 2  # 150 ms a move: a computer turn is over before 600 ms
+    d.new_game("classic", "5", "standard", seats)
+    shown = []
+    for hold_ms in (700, 400, 700):
+        t = _play_until(d, lambda t: type(t).__name__ == "ComputerTurns")
+        session = t.session
+        d.m.hold("A")
+        held = 0
+        while d.top is t and held < 590:
+            d.m.run(10)
+            held += 10
+        assert d.top is not t, "the computer turn outlasted the press"
+        after = d.top
+        moves = len(session.lines)
+        d.m.run(hold_ms - held)
+        d.m.release("A")
+        d.m.run(60)
+        name = type(after).__name__
+        shown.append(name)
+        assert d.top is after, name + " gave way to " + type(d.top).__name__
+        assert len(session.lines) == moves
+        if name == "Turn":  # no cover needed: the same person as last time (or the only one)
+            assert after.mode == d.T.DRAW and after.menu.index == 0 and not after.focus_hand
+        else:
+            assert name == "Cover" and len(seats) == 3
+        d.step()  # the next press works as usual
+    if len(seats) == 3:
+        assert "Cover" in shown
+    d.close()
