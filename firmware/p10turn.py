@@ -109,6 +109,32 @@ def group_cards_text(kind, cards):
     return " ".join(parts)
 
 
+# A rules-core reason in a few words, for the information line (25 characters on a 160x128
+# screen, 19 in the large text of a 240x240 one): (words that identify it, short text).
+SHORT = (
+    ("one number", "mixed numbers"),
+    ("one colour", "mixed colours"),
+    ("consecutive", "not a run"),
+    ("natural card", "all Wilds"),
+    ("below 1", "beyond 1-12"),
+    ("cards, not", "too many cards"),
+    ("Skip never counts", "Skips never count"),
+)
+
+
+def short_reason(reason):
+    """The short text of a rules-core reason, or None if there is none."""
+    for words, short in SHORT:
+        if words in reason:
+            return short
+    return None
+
+
+def group_head(kind, size):
+    """``Set3``, ``Run4``, ``Colour7``: a group of a phase, as its row names it."""
+    return ("Set", "Run", "Colour")[kind] + str(size)
+
+
 class Turn(ui.Screen):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
 
@@ -358,8 +384,19 @@ class Turn(ui.Screen):
     def _group_row(self, gi):
         kind, size = CARD_PHASES[self.lay_phase - 1][gi]
         _, state, _ = self._check(gi)
-        head = (">" if gi == self.filling else " ") + ("Set", "Run", "Colour")[kind] + str(size)
+        head = (">" if gi == self.filling else " ") + group_head(kind, size)
         return head + " " + state + ": " + group_cards_text(kind, self._group(gi))
+
+    def _group_state(self, gi):
+        """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
+        kind, size = CARD_PHASES[self.lay_phase - 1][gi]
+        ok, _, reason = self._check(gi)
+        head = group_head(kind, size)
+        if ok:
+            return head + " complete"
+        if reason.startswith("needs"):
+            return head + " " + reason
+        return head + ": " + (short_reason(reason) or reason)
 
     def _all_valid(self):
         for gi in range(len(CARD_PHASES[self.lay_phase - 1])):
@@ -368,15 +405,8 @@ class Turn(ui.Screen):
         return True
 
     def _lay_info(self):
-        kind, size = CARD_PHASES[self.lay_phase - 1][self.filling]
         ok, _, reason = self._check(self.filling)
-        cards = self._group(self.filling)
-        name = ("Set", "Run", "Colour")[kind] + " of " + str(size)
-        if cards and (ok or not reason.startswith("needs")):
-            text = name + ": " + group_cards_text(kind, cards) if ok else name + ": " + reason
-        else:
-            text = "Filling " + name.lower() + ": " + reason
-        self.say(text, not ok and not reason.startswith("needs"))
+        self.say(self._group_state(self.filling), not ok and not reason.startswith("needs"))
 
     def _lay_rows(self):
         shape = CARD_PHASES[self.lay_phase - 1]
@@ -414,7 +444,7 @@ class Turn(ui.Screen):
             self.menu.index = len(CARD_PHASES[self.lay_phase - 1])
             self.menu.move(0)
             self._focus(False)
-            self.say("Ready: Lay down now.")
+            self.say("Ready to lay down")
         else:
             self._lay_info()
 
@@ -441,16 +471,18 @@ class Turn(ui.Screen):
                 self.menu.index = len(groups)
                 self.menu.move(0)
                 self._focus(False)
-                self.say("Hint: phase " + str(number) + " ready.")
+                self.say("Hint: phase " + str(number) + " ready")
                 return
             if best is None or missing < best[0]:
                 best = (missing, number)
         if best is None:
             self.refuse("No phase left to lay this hand.")
         else:
-            n = best[0]
-            self.say("Hint: " + str(n) + " card" + ("s" if n > 1 else "") + " missing for phase "
-                     + str(best[1]) + ".")
+            n = str(best[0])
+            if len(phases) > 1:  # free choice: the phase closest to complete
+                self.say("Hint: ph " + str(best[1]) + ": " + n + " short")
+            else:
+                self.say("Hint: " + n + (" cards" if best[0] > 1 else " card") + " short")
 
     # ------------------------------------------------------------------ keys
 
@@ -584,9 +616,8 @@ class Turn(ui.Screen):
     def _lay_now(self):
         shape = CARD_PHASES[self.lay_phase - 1]
         for gi in range(len(shape)):
-            ok, _, reason = self._check(gi)
-            if not ok:
-                self.refuse(("Set", "Run", "Colour")[shape[gi][0]] + " " + str(gi + 1) + ": " + reason + ".")
+            if not self._check(gi)[0]:
+                self.refuse(self._group_state(gi))
                 return
         self._do((P.LAY, self.lay_phase, [self._group(gi) for gi in range(len(shape))]))
 

@@ -247,3 +247,38 @@ def test_hand_sorts_by_colour_or_number_and_scrolls_when_it_does_not_fit(tmp_pat
     assert t.order[:4] == C.parse_list("R1 R2 R6 R10") and t.order[t.cur] == C.WILD
     assert "Sort by number" in d.text()
     d.close()
+
+
+def info_text(t):
+    """The turn screen's information line(s) as shown, joined by spaces."""
+    return " ".join(lb.text for lb in t.info if lb.text and not lb.hidden)
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_hint_and_lay_down_reasons_are_shown_whole(board_id, tmp_path):
+    """Hint says how many cards a phase lacks, and a bad group says why, in full on the
+    information line (the 160x128 line holds 25 characters; nothing may be cut off)."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, seed=5, dealer=1)
+    arrange(st, C, G.check_group, ["R3 B3 G3 R5 Y7 G9 Y11 R1 B2 G12 B10", "R4"])
+    st.stage = P.PLAY
+    session(d, st, (0, 2), ["ANN", "BOB"])
+    t = d.top
+    d.row(t, (d.T.A_HINT, 0))
+    assert t.mode == d.T.PLAY and info_text(t) == "Hint: 2 cards short"
+    assert "Hint: 2 cards short" in d.text()
+    d.row(t, (d.T.A_LAY, 0))
+    assert info_text(t) == "Set3 needs 3 more"
+    for c in ("R3", "B3", "G3", "R5", "Y7"):
+        d.card(t, C.parse(c), free=True)
+    assert t.filling == 1 and info_text(t) == "Set3 needs 1 more"
+    d.card(t, C.parse("G9"), free=True)
+    assert info_text(t) == "Set3: mixed numbers"
+    d.row(t, (d.T.A_LAYNOW, 0))  # greyed: the screen says which group is wrong and why
+    assert type(d.top).__name__ == "Turn" and info_text(t) == "Set3: mixed numbers"
+    assert layout_problems(d.m.display) == []
+    d.close()
