@@ -5,6 +5,8 @@ They see only a :class:`shared_rules.phase10.View` and answer its pending decisi
 - ``RandomBot``: a random legal move of each kind (it lays its phase when the solver finds one,
   half of the time), to drive simulations and property tests;
 - ``GreedyBot``: lays down as soon as it can, hits what it can, discards what helps least;
+- ``EasyBot``: the greedy player that notices a useful discard only half the time and discards at
+  random among the cards its plan does not need;
 - ``HardBot``: the greedy player with a better discard: among the cards its plan does not need
   it keeps the ones that leave the most ways ("outs") to get closer to its phase, and it does not
   feed the next player a card that player could hit.
@@ -177,6 +179,26 @@ class GreedyBot:
                 for g in groups:
                     best_keep.extend(g)
         return best_keep
+
+
+class EasyBot(GreedyBot):
+    """Greedy, but it notices a useful discard only half the time, and discards at random among
+    the cards its plan does not keep."""
+
+    def _draw(self, view, hand):
+        if self.rng.below(2) and view.can_draw_deck():
+            return (DRAW_DECK,)
+        return GreedyBot._draw(self, view, hand)
+
+    def _discard(self, view, hand):
+        keep = [] if view.laid[view.seat] else self._plan(view, hand)
+        pool = list(hand)
+        for c in keep:
+            if c in pool:
+                pool.remove(c)
+        if not pool:
+            pool = hand
+        return pool[self.rng.below(len(pool))]
 
 
 def _outs(hand, phase, now):

@@ -17,8 +17,10 @@ def make_bot(kind, rng):
         return bots.GreedyBot(rng)
     if kind == "hard":
         return bots.HardBot(rng)
+    if kind == "easy":
+        return bots.EasyBot(rng)
     from shared_rules.errors import RuleError
-    raise RuleError("SETUP", "unknown computer player '" + str(kind) + "' (random, greedy, hard)")
+    raise RuleError("SETUP", "unknown computer player '" + str(kind) + "' (random, easy, greedy, hard)")
 
 
 class SelfPlay:

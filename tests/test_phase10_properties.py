@@ -1,6 +1,6 @@
 """Property tests over many seeded random games of Phase 10, the card game, through the public
 interface only (OpenSpiel's random_sim_test idea): for every edition and progression, 300 games
-with 2..6 players, every phase list, random, greedy and hard players mixed.
+with 2..6 players, every phase list, random, easy, greedy and hard players mixed.
 
 After every move: all 108 cards are in exactly one place (P10C-1), no hand is empty unless its
 owner just went out, phases never go back; every game ends; the winners follow P10C-18 (standard),
@@ -39,7 +39,7 @@ def progressed(before, after, progression):
 def play_checked(seed, edition, progression):
     players = 2 + seed % 5
     phases = LISTS[(seed // 5) % len(LISTS)]
-    bots = [("random", "greedy", "hard")[(seed + s) % 3] for s in range(players)]
+    bots = [("random", "easy", "greedy", "hard")[(seed + s) % 4] for s in range(players)]
     sp = SelfPlay(seed, players, bots, edition, phases, progression, keep_record=False)
     g = sp.state
     while True:

@@ -35,7 +35,7 @@ def main(argv=None):
     solver.CACHE_MAX = solver.DESKTOP_CACHE
     print("%d games of %d players (%s), one seat against greedy; fair share %.3f"
           % (a.games, a.players, a.edition, 1.0 / a.players))
-    for kind in ("random", "greedy", "hard"):
+    for kind in ("random", "easy", "greedy", "hard"):
         t = time.perf_counter()
         share = win_share(kind, a.games, a.players, a.edition)
         ms = (time.perf_counter() - t) * 1000 / a.games

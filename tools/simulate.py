@@ -2,7 +2,7 @@
 
     python -m tools.simulate --game phase10 --edition classic|2020 --players 2..6 --games N
         --seed S [--phases all|5|8|odd|even] [--progression standard|everyone|free]
-        [--bots greedy|hard|random|mixed] [--records DIR] [--json]
+        [--bots easy|greedy|hard|random|mixed] [--records DIR] [--json]
 
 Prints games per second, hands per game (mean, min, max) and wins per seat (a shared win counts
 for every winner). ``--records DIR`` writes each game's record as DIR/game-<seed>.txt;
@@ -73,7 +73,7 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--phases", default="all", choices=["all", "5", "8", "odd", "even"])
     p.add_argument("--progression", default="standard", choices=["standard", "everyone", "free"])
-    p.add_argument("--bots", default="greedy", choices=["greedy", "hard", "random", "mixed"])
+    p.add_argument("--bots", default="greedy", choices=["easy", "greedy", "hard", "random", "mixed"])
     p.add_argument("--records", metavar="DIR")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
