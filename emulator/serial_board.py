@@ -328,6 +328,7 @@ class SerialBoard:
         self.received = 0
         self.unplugged = False
         self.log = []  # commands executed, for tests that want to see the traffic
+        self.reboots = 0  # soft reboots (Ctrl-D) so far
         self._mode = "running"
         self._line = bytearray()
         self._paste = None  # bytearray while a raw paste is being received
@@ -359,6 +360,11 @@ class SerialBoard:
             os.close(self._slave)
             self._slave = None
 
+    @property
+    def code_running(self):
+        """Whether code.py runs (at start, and after a soft reboot), not a REPL or its prompt."""
+        return self._mode == "running"
+
     def __enter__(self):
         return self.start()
 
@@ -366,12 +372,13 @@ class SerialBoard:
         self.stop()
 
     def _unplug(self):
+        # files and the flag first: the host sees the port go away once the master is closed
         for f in list(self.fs.open_files):
             f.close()
+        self.unplugged = True
         if self._master is not None:
             os.close(self._master)
             self._master = None
-        self.unplugged = True
 
     def _run(self):
         while not self._stop.is_set() and self._master is not None:
@@ -448,6 +455,7 @@ class SerialBoard:
         self._line = bytearray()
 
     def _soft_reboot(self):
+        self.reboots += 1
         self._reset_globals()
         self._out("\r\nsoft reboot\r\n\r\nAuto-reload is off.\r\ncode.py output:\r\n")
         self._mode = "running"

@@ -6,6 +6,7 @@ in the middle of a file as switches.
 """
 
 import json
+import time
 
 import pytest
 
@@ -80,6 +81,28 @@ def test_manifest_without_sha1_is_still_recognised_over_sha1(repo, tmp_path, cap
     assert_app_on(drive, "lilygo_tdisplay_s3")
 
 
+def wait_for_code_py(board, seconds=3.0):
+    deadline = time.monotonic() + seconds
+    while not board.code_running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return board.code_running
+
+
+def test_every_serial_run_leaves_the_game_running(repo, tmp_path, capsys):
+    """The tool stops code.py to reach the REPL: whether it copied anything, only checked,
+    or stopped on an error, the board soft-reboots into code.py when it is done."""
+    drive = board_drive(tmp_path)
+    with SerialBoard(drive, "pybadge") as board:
+        assert deploy(capsys, "--port", board.port)[0] == 0
+    runs = [((), 0), (("--verify-only",), 0), (("--dry-run",), 0),
+            (("--board", "pygamer"), 4)]  # an error after entering the REPL
+    for args, code in runs:
+        with SerialBoard(drive, "pybadge") as board:
+            rc, out, err = deploy(capsys, "--port", board.port, *args)
+            assert rc == code, (args, err)
+            assert wait_for_code_py(board) and board.reboots == 1, args
+
+
 def test_serial_uses_raw_paste_mode_when_offered(tmp_path):
     with SerialBoard(tmp_path, "pygamer") as board:
         repl = RawRepl(board.port, timeout=5)
@@ -112,7 +135,7 @@ def test_connection_cut_in_the_middle_of_a_file_is_repaired_by_the_rerun(repo, t
     drive = board_drive(tmp_path / "b")
     with SerialBoard(drive, "pybadge", cut_after=total // 2) as board:
         rc, out, err = deploy(capsys, "--port", board.port)
-        assert board.unplugged, (rc, out, err)
+        assert board.unplugged
     assert rc == 9 and "connection to the board" in err and "run the same command again" in err
     partial = list(drive.rglob("*.deploy-tmp"))
     assert len(partial) == 1  # cut inside a file: its temporary copy is half-written

@@ -238,7 +238,7 @@ def run(args, out=print):
             out("dry run: nothing was changed.")
             return OK
         plan.apply(force=args.force, stream=sys.stdout)
-        restart = bool(plan.writes or plan.deletes)
+        restart = bool(plan.writes or plan.deletes) or target.kind == "serial"
         out("done: {} copied ({}), {} unchanged, {} removed; all {} app files verified on {}.".format(
             len(plan.writes), human_size(plan.copy_bytes()), len(plan.unchanged),
             len(plan.deletes), len(app), target.describe()))

@@ -141,8 +141,13 @@ class RawRepl:
         raise lost(self.port, "it did not enter the raw REPL")
 
     def exit(self, soft_reboot=False):
-        """Back to the friendly REPL; optionally soft-reboot so code.py runs again."""
+        """Back to the friendly REPL; optionally soft-reboot so code.py runs again.
+
+        Ctrl-C first: it ends a raw paste or a command cut short on the host (Ctrl-C on the
+        host, an error mid-file) and clears a half-sent one; at the raw prompt it does nothing."""
         try:
+            self._write(b"\x03")
+            self._drain(0.1)
             self._write(b"\r\x02")
             if soft_reboot:
                 self._drain()

@@ -273,7 +273,14 @@ class SerialTarget:
     def __init__(self, port, timeout=10.0, use_raw_paste=True):
         self.port = port
         self.repl = RawRepl(port, timeout=timeout, use_raw_paste=use_raw_paste)
-        self.repl.enter()
+        try:
+            self.repl.enter()
+            self._start()
+        except BaseException:
+            self.close()  # code.py was stopped to get in: start it again
+            raise
+
+    def _start(self):
         self.run(BOARD_HELPERS)
         try:
             self.run("import board, sys")
@@ -282,7 +289,7 @@ class SerialTarget:
                 "sys.implementation.version[:3]))))")
         except DeployError:
             raise DeployError(CONNECTION, "The board on {} does not look like CircuitPython "
-                              "(it has no 'board' module).".format(port),
+                              "(it has no 'board' module).".format(self.port),
                               "Flash CircuitPython 10 first (see --firmware).")
 
     def describe(self):
@@ -394,6 +401,8 @@ class SerialTarget:
     def remove(self, path):
         self._call("_rm({!r})".format(path), path)
 
-    def close(self, restart=False):
-        self.repl.exit(soft_reboot=restart)
+    def close(self, restart=True):
+        """Leave the raw REPL and soft-reboot, whatever happened: the tool stopped code.py to
+        get in, so the game (or whatever code.py is) runs again."""
+        self.repl.exit(soft_reboot=True)
         self.repl.close()
