@@ -62,10 +62,11 @@ def _frame(w, h, t):
 
 def tile_size(s):
     """(width, height, x pitch, y pitch) of a tile at text scale ``s``: room for a two-digit
-    number at scale ``s`` and a mark letter at scale 1 under it."""
+    number at scale ``s`` and a mark letter at scale 1 under it. Rows of tiles leave room for
+    the cursor frame between them (one pixel outside a tile)."""
     tw = 13 if s == 1 else 25
-    th = 24 if s == 1 else 38  # even: the emulator needs an even pixel count per area
-    return tw, th, tw + 1, th + 2 * s + 1
+    th = 24 if s == 1 else 32  # even: the emulator needs an even pixel count per area
+    return tw, th, tw + 1, th + (3 if s == 1 else 2)
 
 
 class HandRow:
@@ -82,7 +83,7 @@ class HandRow:
         self.x = (width - self.per_row * self.pitch + 1) // 2
         self.y = y
         self.marks = marks
-        self.height = rows * self.row_pitch - 2 * s - 1
+        self.height = (rows - 1) * self.row_pitch + self.th
         self.group = displayio.Group()
         parent.append(self.group)
         self.frame = _frame(self.tw, self.th, s)
@@ -110,7 +111,7 @@ class HandRow:
         num = ui.label("", x, y, ui.TEXT, s)
         mark = None
         if self.marks:
-            mark = ui.label("", x + (self.tw - 6) // 2, y + 13 * s - 1, ui.TEXT, 1)
+            mark = ui.label("", x + (self.tw - 6) // 2, y + (12 if s == 1 else 19), ui.TEXT, 1)
         g = displayio.Group()
         g.append(tg)
         g.append(num)
@@ -181,7 +182,7 @@ class HandRow:
         if num.color != ink:
             num.color = ink
         dx = (self.tw - 6 * s * len(txt) + 1) // 2
-        dy = (s - 1) if tile[3] is not None else (self.th - 12 * s) // 2
+        dy = (1 - s) if tile[3] is not None else (self.th - 12 * s) // 2  # marks: number up
         if num.anchored_position != (x + dx, y + dy):
             num.anchored_position = (x + dx, y + dy)
         if tile[3] is not None:

@@ -152,22 +152,35 @@ class Turn(ui.Screen):
         self.top_lb = ui.label("", lay.margin + 14 * lay.char_w, y, ui.TEXT, s)
         self.body.append(self.status)
         self.body.append(self.top_lb)
-        y += 12 * s + 2  # one free pixel row for the cursor frame above the tiles
+        gap = 2 if s == 1 else 1  # a free pixel row for the cursor frame around the tiles
+        y += 12 * s + gap
         _, th, pitch, row_pitch = tile_size(s)
+        bottom = lay.height - lay.footer_h
         rows = 1
-        below = 2 + 12 * s + 1 + 2 * lay.row_h  # info line and two action rows
-        if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= lay.height - lay.footer_h:
+        below = gap + 12 * s + 1 + 3 * 12 * s  # the information line and three action rows
+        if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= bottom:
             rows = 2  # a tall screen shows the whole hand in two rows
         self.hand = HandRow(self.body, lay.width, y, rows, s, app.settings.marks)
-        y += self.hand.height + 2
-        self.info = []  # information lines in small text: one, or two on a big screen
+        y += self.hand.height + gap
+        # the information line: in the text size of the screen; on a screen with large text a
+        # longer line is shown as two lines of small text in the same place
+        self.info = []
+        self.big_cols = 0
+        if s > 1:
+            self.big_cols = lay.cols
+            self.info.append(ui.label("", lay.margin, y, ui.DIM, s))
         self.info_cols = (lay.width - 2 * lay.margin) // 6
         for i in range(s):
-            lb = ui.label("", lay.margin, y + 12 * i, ui.DIM, 1)
-            self.info.append(lb)
+            self.info.append(ui.label("", lay.margin, y + 12 * i, ui.DIM, 1))
+        for lb in self.info:
             self.body.append(lb)
         y += 12 * s + 1
-        self.menu = ui.Menu(self, [], top=y, rows=max(1, (lay.height - lay.footer_h - y) // lay.row_h))
+        row_h = lay.row_h
+        n = (bottom - y) // row_h
+        if n < 3 and (bottom - y) // 3 >= 12 * s:
+            n = 3  # three rows (two groups and Lay down now) in rows just the text's height
+            row_h = (bottom - y) // 3
+        self.menu = ui.Menu(self, [], top=y, rows=max(1, n), row_h=row_h)
         self.order = []  # the hand in display order
         self.in_group = []  # LAY: per card in ``order`` the group it is in, or -1
         self.cur = 0  # cursor in the hand
@@ -211,13 +224,13 @@ class Turn(ui.Screen):
         self._status(v)
         msg = ""
         if kind == P.DRAW:
-            msg = self.session.lines[-1] if self.session.lines else "Draw a card."
+            msg = self.session.lines[-1] if self.session.lines else "Draw a card"
             self._mode(DRAW)
         elif kind == P.SKIP_TARGET:
             self._mode(TARGET)
         else:
             if new_card >= 0:
-                msg = "You drew " + card_text(hand[new_card]) + "."
+                msg = "You drew " + card_text(hand[new_card])
             self._mode(PLAY)
         if msg:
             self.say(msg)
@@ -232,8 +245,12 @@ class Turn(ui.Screen):
             self.top_lb.color = colour
 
     def say(self, text, warn=False):
-        """Information under the hand; ``warn`` colours it as a refusal."""
-        lines = ui.wrap(text, self.info_cols)
+        """Information under the hand; ``warn`` colours it as a refusal. False if it did not
+        fit (it is cut at a word)."""
+        big = len(text) <= self.big_cols
+        lines = [text] if big else ui.wrap(text, self.info_cols)
+        if self.big_cols:
+            lines = [text, "", ""] if big else [""] + lines
         colour = ui.WARN if warn else ui.DIM
         for i in range(len(self.info)):
             lb = self.info[i]
@@ -336,21 +353,21 @@ class Turn(ui.Screen):
         m = self.mode
         if m == PLAY:
             if self.view().laid[self.seat]:
-                self.say("Pick a card: hit/discard.")
+                self.say("Hit or discard")
             else:
-                self.say("Pick a card to discard.")
+                self.say("Lay down or discard")
         elif m == CARD:
-            self.say(card_text(self.card) + ": discard or hit?")
+            self.say("Discard or hit " + card_text(self.card) + "?")
         elif m == HIT:
-            self.say("Hit " + card_text(self.card) + " on which group?")
+            self.say("Hit " + card_text(self.card) + " where?")
         elif m == END:
-            self.say("Which end of the run?")
+            self.say("Which end of run?")
         elif m == PICK:
             self.say("Which phase to lay?")
         elif m == LAY:
             self._lay_info()
         elif m == TARGET:
-            self.say("Whom does Skip skip?")
+            self.say("Whom to skip?")
 
     def _focus(self, hand):
         self.focus_hand = hand and len(self.order) > 0

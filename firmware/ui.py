@@ -141,15 +141,17 @@ class Screen:
 class Menu:
     """A vertical list with a highlight bar. ``items`` are the rows' texts; only the rows that
     change are redrawn, and the list scrolls when the cursor leaves the visible rows (a thin
-    bar at the right edge then shows where the visible rows are in the list)."""
+    bar at the right edge then shows where the visible rows are in the list). ``row_h``: a row
+    height other than the layout's (at least the text's height)."""
 
-    def __init__(self, screen, items, top=None, rows=None):
+    def __init__(self, screen, items, top=None, rows=None, row_h=None):
         lay = screen.app.layout
         self.lay = lay
+        self.row_h = row_h or lay.row_h
         self.top = lay.body_top if top is None else top
-        self.max_rows = rows or (lay.height - lay.footer_h - self.top) // lay.row_h
+        self.max_rows = rows or (lay.height - lay.footer_h - self.top) // self.row_h
         self.group = displayio.Group()
-        self.bar = rect(0, self.top, lay.width, lay.row_h, BAR)
+        self.bar = rect(0, self.top, lay.width, self.row_h, BAR)
         self.group.append(self.bar)
         self.labels = []
         self.items = []
@@ -173,7 +175,7 @@ class Menu:
         rows = min(len(items), self.max_rows)
         lay = self.lay
         while len(self.labels) < rows:
-            y = self.top + len(self.labels) * lay.row_h + lay.scale
+            y = self.top + len(self.labels) * self.row_h + (self.row_h - 12 * lay.scale) // 2
             lb = label("", lay.margin, y, TEXT, lay.scale)
             self.labels.append(lb)
             self.group.append(lb)
@@ -183,7 +185,7 @@ class Menu:
             self.group.remove(self.thumb)
             self.thumb = None
         if len(items) > rows:
-            track = rows * lay.row_h
+            track = rows * self.row_h
             self.thumb = rect(lay.width - 2 * lay.scale, self.top, 2 * lay.scale,
                               max(4, track * rows // len(items)), DIM)
             self.group.append(self.thumb)
@@ -213,11 +215,11 @@ class Menu:
         hidden = not (self.bar_on and self.items)
         if self.bar.hidden != hidden:
             self.bar.hidden = hidden
-        y = self.top + (self.index - self.first) * self.lay.row_h
+        y = self.top + (self.index - self.first) * self.row_h
         if self.bar.y != y:
             self.bar.y = y
         if self.thumb is not None:
-            y = self.top + self.first * len(self.labels) * self.lay.row_h // len(self.items)
+            y = self.top + self.first * len(self.labels) * self.row_h // len(self.items)
             if self.thumb.y != y:
                 self.thumb.y = y
 

@@ -18,28 +18,80 @@ BOARDS = ("pybadge", "clue_nrf52840_express")
 
 
 def labels(display):
-    """(x, y, w, h, text) of every visible label with text, in screen pixels."""
+    """(x, y, w, h, text, label) of every visible label with text, in screen pixels (the
+    label's whole text cells)."""
     from emulator.display import visible_labels
 
     out = []
     for item, x, y, s in visible_labels(display):
         bx, by, bw, bh = item.bounding_box
-        out.append((x + bx * s, y + by * s, bw * s, bh * s, item.text))
+        out.append((x + bx * s, y + by * s, bw * s, bh * s, item.text, item))
     return out
 
 
-def layout_problems(display):
-    """Labels off the screen or overlapping another label."""
+def tiles(screen):
+    """The card tiles a screen shows, (x, y, w, h, ids of the tile's own labels) each, and the
+    cursor frame's (x, y, w, h) or None."""
+    hand = getattr(screen, "hand", None)
+    if hand is None:
+        return [], None
+    ox = screen.group.x + screen.body.x + hand.group.x
+    oy = screen.group.y + screen.body.y + hand.group.y
+    out = []
+    for g, _, num, mark, _ in hand.tiles:
+        if not g.hidden:
+            out.append((ox + g.x + g[0].x, oy + g.y + g[0].y, hand.tw, hand.th, (id(num), id(mark))))
+    c = hand.cursor_tile
+    cursor = None if c.hidden else (ox + c.x, oy + c.y, hand.tw + 2, hand.th + 2)
+    return out, cursor
+
+
+def _overlap(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _off(r, display):
+    return r[0] < 0 or r[1] < 0 or r[0] + r[2] > display.width or r[1] + r[3] > display.height
+
+
+def layout_problems(display, screen=None):
+    """Labels and card tiles off the screen, labels overlapping another label, tiles overlapping
+    each other, a label over a tile or the cursor frame other than the tile's own number and
+    mark, and those running out of their tile."""
     found = labels(display)
+    cards, cursor = tiles(screen)
+    owner = {}
+    for ti in range(len(cards)):
+        for i in cards[ti][4]:
+            owner[i] = ti
     bad = []
-    for x, y, w, h, t in found:
-        if x < 0 or y < 0 or x + w > display.width or y + h > display.height:
-            bad.append("off screen: " + repr(t) + " at " + str((x, y, w, h)))
+    for r in found:
+        if _off(r, display):
+            bad.append("off screen: " + repr(r[4]) + " at " + str(r[:4]))
+    for r in cards + ([cursor] if cursor else []):
+        if _off(r, display):
+            bad.append("tile off screen at " + str(r[:4]))
     for i in range(len(found)):
         for j in range(i + 1, len(found)):
             a, b = found[i], found[j]
-            if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
+            same_tile = owner.get(id(a[5]), -1) == owner.get(id(b[5]), -2)
+            if not same_tile and _overlap(a, b):
                 bad.append("overlap: " + repr(a[4]) + " and " + repr(b[4]))
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            if _overlap(cards[i], cards[j]):
+                bad.append("tiles overlap at " + str(cards[i][:4]) + " and " + str(cards[j][:4]))
+    for a in found:
+        ti = owner.get(id(a[5]))
+        if ti is not None:  # inside its tile (the cell may use the pixel around it)
+            x, y, w, h = cards[ti][:4]
+            if a[0] < x - 1 or a[1] < y - 1 or a[0] + a[2] > x + w + 1 or a[1] + a[3] > y + h + 1:
+                bad.append("out of its tile: " + repr(a[4]) + " at " + str(a[:4]))
+            continue
+        for r in cards + ([cursor] if cursor else []):
+            if _overlap(a, r):
+                bad.append("label over a tile: " + repr(a[4]) + " at " + str(a[:4]))
+                break
     return bad
 
 
@@ -55,7 +107,7 @@ class Shots:
         m.run(30)
         m.screenshot(os.path.join(self.folder, name + ".png"))
         self.names.append(name)
-        for p in layout_problems(m.display):
+        for p in layout_problems(m.display, self.d.top):
             self.problems.append(name + ": " + p)
 
 
@@ -241,7 +293,7 @@ def test_hand_sorts_by_colour_or_number_and_scrolls_when_it_does_not_fit(tmp_pat
     for _ in range(15):
         d.key("RIGHT")
     assert t.cur == 15 and row.visible_range() == (5, 16)
-    assert layout_problems(d.m.display) == []
+    assert layout_problems(d.m.display, d.top) == []
     d.key("LEFT")
     d.row(t, (d.T.A_SORT, 0))
     assert t.order[:4] == C.parse_list("R1 R2 R6 R10") and t.order[t.cur] == C.WILD
@@ -280,5 +332,34 @@ def test_hint_and_lay_down_reasons_are_shown_whole(board_id, tmp_path):
     assert info_text(t) == "Set3: mixed numbers"
     d.row(t, (d.T.A_LAYNOW, 0))  # greyed: the screen says which group is wrong and why
     assert type(d.top).__name__ == "Turn" and info_text(t) == "Set3: mixed numbers"
-    assert layout_problems(d.m.display) == []
+    assert layout_problems(d.m.display, d.top) == []
+    d.close()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_a_two_group_lay_down_shows_both_groups_and_lay_down_now(board_id, tmp_path):
+    """While a two-group phase is chosen, both groups' rows and Lay down now are on screen at
+    once, under the whole hand, and the information line is in the screen's text size (large
+    on a 240x240 board)."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, seed=5, dealer=1)
+    arrange(st, C, G.check_group, ["R3 B3 G3 R5 Y5 G9 Y11 R1 B2 G12 B10", "R4"])
+    st.stage = P.PLAY
+    session(d, st, (0, 2), ["ANN", "BOB"])
+    t = d.top
+    d.row(t, (d.T.A_LAY, 0))
+    for c in ("R3", "B3", "G3", "R5"):
+        d.card(t, C.parse(c), free=True)
+    shown = [lb.text.strip() for lb in t.menu.labels]
+    assert len(shown) >= 3 and shown[0].startswith("Set3 ok") and shown[1].startswith(">Set3 +2")
+    assert shown[2] == "Lay down now", shown
+    assert t.hand.visible_range() == (0, 11)
+    lay = d.booted.layout
+    said = [lb for lb in t.info if lb.text]
+    assert [lb.text for lb in said] == ["Set3 needs 2 more"] and said[0].scale == lay.scale
+    assert layout_problems(d.m.display, d.top) == []
     d.close()
