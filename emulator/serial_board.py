@@ -20,7 +20,8 @@ were open keep what was written, as after a real disconnect); ``raw_paste=False`
 firmware without raw-paste mode; ``hash_algos`` overrides what ``hashlib.new`` accepts.
 
 ``Uf2Bootloader`` emulates a UF2 bootloader drive: copy a ``.uf2`` onto it and, when every
-block of the chip's family has arrived, the drive goes away and CIRCUITPY appears.
+block of the chip's family has arrived, the drive goes away and CIRCUITPY appears (with the
+Board ID a CircuitPython download's name gives, as a build for another board would).
 
 Run by hand: ``python -m emulator.serial_board --drive DIR --board pybadge`` prints the port.
 """
@@ -620,21 +621,26 @@ class Uf2Bootloader:
                     data = f.read()
                 seen, total = self._complete_blocks(data)
                 if total is not None and len(seen) == total:
-                    self._install()
+                    self._install(name)
                     return
                 if len(data) % 512 == 0 and data and total is None:
                     # nothing for this chip: a real bootloader ignores such blocks
                     self.ignored.append(name)
                     os.remove(path)
 
-    def _install(self):
+    def _install(self, uf2_name=""):
+        # the firmware decides the Board ID: a CircuitPython download for another board of
+        # the same chip (adafruit-circuitpython-<board id>-...) comes up as that board
+        named = uf2_name[len("adafruit-circuitpython-"):].split("-", 1)[0] if uf2_name.startswith(
+            "adafruit-circuitpython-") else None
+        board_id = named if named in BOARD_INFO else self.board_id
         for name in os.listdir(self.drive):
             os.remove(os.path.join(self.drive, name))
         os.rmdir(self.drive)
         circuitpy = os.path.join(self.root, "CIRCUITPY")
         os.makedirs(circuitpy, exist_ok=True)
         with open(os.path.join(circuitpy, "boot_out.txt"), "w") as f:
-            f.write(boot_out_text(self.board_id, self.version))
+            f.write(boot_out_text(board_id, self.version))
         self.installed.set()
 
 

@@ -6,6 +6,7 @@ An ESP chip cannot be emulated: the esptool side is checked against a port with 
 """
 
 import struct
+import time
 
 import pytest
 
@@ -87,6 +88,55 @@ def test_uf2_is_flashed_then_the_app_installed(repo, tmp_path, capsys, monkeypat
     finally:
         loader.stop()
     assert not (media / "PYBADGEBOOT").exists()
+    assert_app_on(media / "CIRCUITPY")
+
+
+def test_damaged_uf2_is_said_before_waiting_for_a_bootloader(repo, tmp_path, capsys):
+    image = tmp_path / "cp.uf2"
+    image.write_bytes(b"not a uf2 at all")
+    t = time.monotonic()
+    rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 3)
+    assert rc == 2 and "cp.uf2 is not a UF2 file" in err and "bootloader" not in out + err
+    assert time.monotonic() - t < 2
+    image.write_bytes(make_uf2(RP2040))  # for another chip than --board: said at once too
+    rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 3)
+    assert rc == 4 and "RP2040" in err and "No UF2 bootloader drive" not in out
+    assert time.monotonic() - t < 4
+
+
+def test_uf2_of_another_board_with_the_same_chip_is_named(repo, tmp_path, capsys, monkeypatch):
+    """A PyGamer build on a PyBadge: same chip, so the family check passes; the tool warns
+    from the file name, and when the board comes back as a PyGamer it says so at once."""
+    media = tmp_path / "media"
+    loader = Uf2Bootloader(str(media), "pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
+    loader.start()
+    try:
+        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+        image = tmp_path / "adafruit-circuitpython-pygamer-en_US-10.0.3.uf2"
+        image.write_bytes(make_uf2(SAMD51, blocks=8))
+        t = time.monotonic()
+        rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 8)
+        assert "warning: adafruit-circuitpython-pygamer-en_US-10.0.3.uf2 is named as CircuitPython " \
+            "for 'pygamer', not 'pybadge'" in out
+        assert rc == 4 and "came back as 'pygamer'" in err and "not 'pybadge'" in err
+        assert time.monotonic() - t < 5
+    finally:
+        loader.stop()
+
+
+def test_uf2_without_board_option_installs_the_app_on_the_board_that_comes_back(
+        repo, tmp_path, capsys, monkeypatch):
+    media = tmp_path / "media"
+    loader = Uf2Bootloader(str(media), "pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
+    loader.start()
+    try:
+        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+        image = tmp_path / "adafruit-circuitpython-pybadge-en_US-10.0.3.uf2"
+        image.write_bytes(make_uf2(SAMD51, blocks=8))
+        rc, out, err = deploy(capsys, "--firmware", image, "--wait", 8)
+        assert (rc, err) == (0, "")
+    finally:
+        loader.stop()
     assert_app_on(media / "CIRCUITPY")
 
 

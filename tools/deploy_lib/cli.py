@@ -76,17 +76,47 @@ def board_chip(board_id):
 def new_circuitpy(before, board_id, seconds, out):
     out("waiting up to {:.0f} s for the CIRCUITPY drive ...".format(seconds))
     found = wait_for(lambda: [c for c in discover.drives() if c.kind == "drive"
-                              and c.where not in before and c.board_id in (board_id, None)], seconds)
+                              and c.where not in before], seconds)
     if not found:
         raise DeployError(FLASH_FAILED, "CircuitPython was flashed, but no new CIRCUITPY drive "
                           "appeared within {:.0f} s.".format(seconds),
                           "Press the board's reset button once; when CIRCUITPY appears, run the "
                           "command again without --firmware (pass --drive if it is not mounted "
                           "automatically).")
-    return found[0].where
+    right = [c for c in found if board_id is None or c.board_id in (board_id, None)]
+    if not right:
+        raise DeployError(MISMATCH, "CircuitPython was flashed, but the board came back as {!r} "
+                          "(Board ID in {}/boot_out.txt), not {!r}: the firmware was built for "
+                          "another board with the same chip.".format(
+                              found[0].board_id, found[0].where, board_id),
+                          "Start the bootloader again and flash the CircuitPython .uf2 for {} "
+                          "(circuitpython.org/board/{}/).".format(board_id, board_id))
+    return right[0].where
+
+
+def firmware_board(name):
+    """The board id in a CircuitPython download's name (adafruit-circuitpython-<id>-<lang>-<ver>),
+    or None."""
+    prefix = "adafruit-circuitpython-"
+    if not name.lower().startswith(prefix):
+        return None
+    return name[len(prefix):].split("-", 1)[0] or None
+
+
+def warn_other_board(name, board_id, out):
+    named = firmware_board(name)
+    if board_id and named and named != board_id:
+        out("warning: {} is named as CircuitPython for {!r}, not {!r}: a build for another "
+            "board with the same chip passes the chip check, but runs this board with the wrong "
+            "pins.".format(name, named, board_id))
 
 
 def flash_uf2(args, data, name, out):
+    # the file first: a damaged file, or one for another chip, is said before any waiting
+    firmware.uf2_families(data, name)
+    if args.board:
+        firmware.check_uf2(data, name, board_chip(args.board), boards.BOARDS[args.board].name)
+    warn_other_board(name, args.board, out)
     loaders = [c for c in discover.drives() if c.kind == "bootloader"]
     if not loaders:
         out("No UF2 bootloader drive is mounted. " + START_BOOTLOADER)
@@ -118,6 +148,7 @@ def flash_uf2(args, data, name, out):
 
 def flash_esp(args, data, name, out):
     image_chip = firmware.esp_image_chip(data, name)
+    warn_other_board(name, args.board, out)
     chip = board_chip(args.board)
     if chip and chip != image_chip:
         raise DeployError(MISMATCH, "{} is an {} image, but --board {} is an {} board: refusing to "

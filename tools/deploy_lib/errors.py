@@ -17,7 +17,8 @@ EXIT_CODES_HELP = """exit codes:
   1   internal error (a bug: please report it with the output)
   2   bad command line or unreadable input file (firmware, mpy-cross, app sources)
   3   no board found, or several found and none chosen
-  4   wrong board: firmware for another chip or UF2 family, or --board differs from the board
+  4   wrong board: firmware for another chip or UF2 family, --board differs from the board,
+      or the board came back from flashing as another board
   5   not enough free space on the board (nothing was changed)
   6   the board's filesystem is read-only to code (serial path; the message has the fix)
   7   files on the board were changed since the last deploy (nothing was changed; --force
