@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from emulator.serial_board import boot_out_text
-from tools.deploy_lib import cli, discover, layout, sync
+from tools.deploy_lib import cli, discover, layout, sync, targets
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_CODE = b'print("Hello World!")\n'
@@ -186,6 +186,21 @@ def test_dry_run_changes_nothing(repo, tmp_path, capsys):
     rc, out, err = deploy(capsys, "--drive", drive, "--dry-run")
     assert rc == 0
     assert "copy    /code.py" in out and "nothing was changed" in out
+    assert snapshot(drive) == before
+
+
+def test_full_drive_says_how_much_is_free_and_dry_run_exits_5(repo, tmp_path, capsys, monkeypatch):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    before = snapshot(drive)
+    usage = shutil.disk_usage(drive)
+    monkeypatch.setattr(targets.shutil, "disk_usage",
+                        lambda path: usage._replace(free=100 * 1024))  # 100 KB free
+    rc, out, err = deploy(capsys, "--drive", drive, "--dry-run")
+    assert rc == 5
+    assert "space: 100.0 KB free, " in out and " short" in out
+    assert "Not enough space on the board" in err and "(100.0 KB free)" in err
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 5 and "more is needed to copy" in err and "(100.0 KB free); nothing was" in err
     assert snapshot(drive) == before
 
 

@@ -266,6 +266,8 @@ def run(args, out=print):
             free, short = plan.space_needed()
             out("space: {} free{}".format(human_size(free), ", {} short".format(
                 human_size(short)) if short else ", enough"))
+            if short:  # the deploy would stop here: the same exit code, nothing changed
+                raise plan.space_error(free, short)
             out("dry run: nothing was changed.")
             return OK
         plan.apply(force=args.force, stream=sys.stdout)

@@ -13,16 +13,16 @@ CONNECTION = 9
 FLASH_FAILED = 10
 
 EXIT_CODES_HELP = """exit codes:
-  0   done (or, with --dry-run / --verify-only, nothing to do or all files match)
+  0   done (--dry-run: the deploy would go ahead; --verify-only: all app files match)
   1   internal error (a bug: please report it with the output)
   2   bad command line or unreadable input file (firmware, mpy-cross, app sources)
   3   no board found, or several found and none chosen
   4   wrong board: firmware for another chip or UF2 family, --board differs from the board,
       or the board came back from flashing as another board
-  5   not enough free space on the board (nothing was changed)
+  5   not enough free space on the board (nothing was changed; --dry-run says so too)
   6   the board's filesystem is read-only to code (serial path; the message has the fix)
   7   files on the board were changed since the last deploy (nothing was changed; --force
-      backs them up to out/deploy-backups/ and overwrites them)
+      backs them up to out/deploy-backups/ and overwrites them; --dry-run says so too)
   8   a file on the board differs from the app after copying, or --verify-only found differences
   9   the board went away or stopped answering (serial connection lost, drive unmounted);
       run the same command again: it repairs half-done work

@@ -166,8 +166,10 @@ class Plan:
         )
 
     def space_needed(self):
-        """(free bytes, bytes short or 0): the tightest point of the copy, cluster by cluster."""
-        free, cluster = self.target.free()
+        """(free bytes on the board now, bytes short at the tightest point of the copy or 0),
+        the copy simulated cluster by cluster."""
+        start, cluster = self.target.free()
+        free = start
         c = lambda n: -(-n // cluster) * cluster if n > 0 else 0  # noqa: E731
         sizes = self.sizes
         for p in self.deletes:
@@ -181,7 +183,18 @@ class Plan:
             need = c(len(f.data)) + margin
             worst = max(worst, need - free)
             free += c(old if old and old > 0 else 0) - c(len(f.data))
-        return free, max(0, worst)
+        return start, max(0, worst)
+
+    def space_error(self, free, short):
+        return DeployError(
+            NO_SPACE,
+            "Not enough space on the board: {} more is needed to copy {} ({} free); nothing "
+            "was changed.".format(human_size(short), human_size(self.copy_bytes()),
+                                  human_size(free)),
+            "Delete files you no longer need from the board (your own files are never touched "
+            "by this tool), use --clean to remove old files of this app, or --mpy-cross to "
+            "copy smaller .mpy files.",
+        )
 
     # -- doing it ----------------------------------------------------------------------------
     def backup_conflicts(self):
@@ -219,15 +232,7 @@ class Plan:
             raise self.conflict_error()
         free, short = self.space_needed()
         if short:
-            raise DeployError(
-                NO_SPACE,
-                "Not enough space on the board: {} more is needed to copy {} ({} free); nothing "
-                "was changed.".format(human_size(short), human_size(self.copy_bytes()),
-                                      human_size(free)),
-                "Delete files you no longer need from the board (your own files are never touched "
-                "by this tool), use --clean to remove old files of this app, or --mpy-cross to "
-                "copy smaller .mpy files.",
-            )
+            raise self.space_error(free, short)
         if not self.changes_anything():
             verify(self.target, self.app, stream)
             return
