@@ -112,13 +112,24 @@ def group_cards_text(kind, cards):
 # A rules-core reason in a few words, for the information line (25 characters on a 160x128
 # screen, 19 in the large text of a 240x240 one): (words that identify it, short text).
 SHORT = (
+    ("nothing to reshuffle", "No cards to draw"),
+    ("discard pile is empty", "No discard to take"),
+    ("Skip on top", "Can't take a Skip"),
+    ("does not fit", "Does not fit there"),
+    ("next turn on", "Not until next turn"),
+    ("end of the run is closed", "That end is closed"),
+    ("only by discarding", "Keep one to discard"),
+    ("Skip can never be hit", "Skips can't be hit"),
+    ("already waiting", "Already skipped"),
+    ("before you hit", "Lay down first"),
+    ("no phase left", "No phase left"),
     ("one number", "mixed numbers"),
     ("one colour", "mixed colours"),
     ("consecutive", "not a run"),
     ("natural card", "all Wilds"),
     ("below 1", "beyond 1-12"),
     ("cards, not", "too many cards"),
-    ("Skip never counts", "Skips never count"),
+    ("Skip never counts", "no Skips allowed"),
 )
 
 
@@ -188,6 +199,7 @@ class Turn(ui.Screen):
         self.mode = DRAW
         self.rows = []  # (code, value) per action row
         self.card = -1  # the card being discarded or hit
+        self.refused = None  # the whole reason of the refusal on the information line
         self.target_group = -1
         self.lay_phase = 0
         self.filling = 0
@@ -247,6 +259,7 @@ class Turn(ui.Screen):
     def say(self, text, warn=False):
         """Information under the hand; ``warn`` colours it as a refusal. False if it did not
         fit (it is cut at a word)."""
+        self.refused = None
         big = len(text) <= self.big_cols
         lines = [text] if big else ui.wrap(text, self.info_cols)
         if self.big_cols:
@@ -259,11 +272,22 @@ class Turn(ui.Screen):
                 lb.color = colour
         return len(lines) <= len(self.info)
 
-    def refuse(self, text):
-        """Why a move cannot be made: under the hand, or in a message box if it is longer."""
-        if not self.say(text, True):
-            self.say("")
-            self.app.push(ui.Message(self.app, "Not allowed", text))
+    def refuse(self, text, full=None):
+        """Why a move cannot be made: ``text`` in one line under the hand. The same refusal
+        again (the same choice made twice) opens the whole reason ``full`` in a message box,
+        as does a ``text`` too long for the line."""
+        full = full or text
+        again = self.refused == full
+        if again or not self.say(text, True):
+            if not again:
+                self.say("")
+            self.app.push(ui.Message(self.app, "Not allowed", full))
+        self.refused = full
+
+    def refuse_reason(self, reason):
+        """Refuse with a rules-core reason: its short text in the line, the whole on demand."""
+        full = reason[:1].upper() + reason[1:] + "."
+        self.refuse(short_reason(reason) or full, full)
 
     # ------------------------------------------------------------------ modes and rows
 
@@ -444,7 +468,7 @@ class Turn(ui.Screen):
         if self.in_group[i] >= 0:
             self.in_group[i] = -1
         elif c == 0x50:
-            self.refuse("A Skip never counts toward a phase.")
+            self.refuse("Skips never count", "A Skip never counts toward a phase.")
             return
         else:
             self.in_group[i] = self.filling
@@ -493,7 +517,7 @@ class Turn(ui.Screen):
             if best is None or missing < best[0]:
                 best = (missing, number)
         if best is None:
-            self.refuse("No phase left to lay this hand.")
+            self.refuse("No phase left", "No phase is left to lay in this hand.")
         else:
             n = str(best[0])
             if len(phases) > 1:  # free choice: the phase closest to complete
@@ -554,7 +578,7 @@ class Turn(ui.Screen):
     def _do(self, move):
         reason = self.session.apply(move)
         if reason is not None:
-            self.refuse(reason[:1].upper() + reason[1:] + ".")
+            self.refuse_reason(reason)
         else:
             self.session.next()
 
@@ -591,9 +615,11 @@ class Turn(ui.Screen):
             self._do((P.DISCARD, self.card))
         elif code == A_HIT:
             if not v.laid[self.seat]:
-                self.refuse("Lay down your phase first.")
+                self.refuse("Lay down first", "Lay down your phase first: then you can hit "
+                            "cards on the groups on the table.")
             elif off:
-                self.refuse(card_text(self.card) + " fits no laid group.")
+                t = card_text(self.card)
+                self.refuse(t + " fits nowhere", t + " fits on none of the groups on the table.")
             else:
                 self._mode(HIT)
         elif code == A_BACK:
@@ -633,8 +659,12 @@ class Turn(ui.Screen):
     def _lay_now(self):
         shape = CARD_PHASES[self.lay_phase - 1]
         for gi in range(len(shape)):
-            if not self._check(gi)[0]:
-                self.refuse(self._group_state(gi))
+            ok, _, reason = self._check(gi)
+            if not ok:
+                kind, size = shape[gi]
+                name = ("set", "run", "colour group")[kind]
+                self.refuse(self._group_state(gi), "Group " + str(gi + 1) + " (a " + name + " of "
+                            + str(size) + "): " + reason + ".")
                 return
         self._do((P.LAY, self.lay_phase, [self._group(gi) for gi in range(len(shape))]))
 

@@ -202,10 +202,14 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     assert t.mode == d.T.HIT and any(t.menu.dim) and not all(t.menu.dim[:-1])
     shot("09-hit-targets-greyed")
     d.row(t, (d.T.A_GROUP, 2))  # ANN's set of 3s: R8 does not fit: the rules core says why
-    assert "does not fit" in d.text()
+    assert d.top is t and info_text(t) == "Does not fit there"  # in one line
     shot("10-refused-move")
-    if type(d.top).__name__ == "Message":  # too long for the information line
-        d.key("A")
+    d.key("A")  # the same again: the whole reason
+    assert type(d.top).__name__ == "Message"
+    assert "That card does not fit this group" in d.text().replace("\n", " ")
+    shot("10b-refused-move-why")
+    d.key("A")
+    assert d.top is t and info_text(t) == "Does not fit there"
     d.key("B")
     d.key("B")
     d.card(t, C.parse("W"))
@@ -363,3 +367,45 @@ def test_a_two_group_lay_down_shows_both_groups_and_lay_down_now(board_id, tmp_p
     assert [lb.text for lb in said] == ["Set3 needs 2 more"] and said[0].scale == lay.scale
     assert layout_problems(d.m.display, d.top) == []
     d.close()
+
+
+# reasons of the rules core for moves the turn screen never offers (it asks only for moves of
+# the pending decision, from the hand shown, on the groups shown)
+NEVER_ASKED = ("a stacked deck", "a Skip must skip another", "choose the player", "the game is over",
+               "unknown phase list", "choose which phase", "you have completed phase", "the solver",
+               "draw a card first", "lay down the whole phase", "that card is not in your hand",
+               "you can only lay down", "you have drawn already", "you have laid down your phase",
+               "your phase is phase", "there is no such group")
+
+
+def test_every_refusal_of_the_rules_core_has_a_one_line_text():
+    """Every reason the rules core can give the turn screen has a short text for the
+    information line: 19 characters (large text on 240x240), or 25 with a group's name in
+    front (a 160x128 line). Read from the rules core's source, so a new reason is noticed."""
+    import re
+
+    from emulator.machine import Machine
+
+    found = {}
+    for name in ("phase10.py", "groups.py"):
+        with open(os.path.join(REPO, "shared_rules", name)) as f:
+            found[name] = [r for r in re.findall(r'RuleError\("P10C-\d+", "([^"]{3,})"', f.read())
+                           if not r.startswith(NEVER_ASKED)]
+    assert len(found["phase10.py"]) >= 9 and len(found["groups.py"]) >= 5
+    with Machine("pybadge", nvm_path=None) as m, m.environment():
+        T = importlib.import_module("firmware.p10turn")
+        G = importlib.import_module("shared_rules.groups")
+        phases = importlib.import_module("shared_rules.phases")
+        errors = importlib.import_module("shared_rules.errors")
+        try:
+            G.check_group(G.SET, 3, [1, 17, 33, 49])
+        except errors.RuleError as e:
+            found["groups.py"].append(e.reason)  # "a set needs 3 cards, not 4"
+        head = max(len(T.group_head(k, n)) for shape in phases.CARD_PHASES for k, n in shape)
+        for name, reasons in found.items():
+            for r in reasons:
+                short = T.short_reason(r)
+                assert short is not None, r
+                assert len(short) <= 19, (r, short)
+                if name == "groups.py":  # "Colour7: mixed colours"
+                    assert head + 2 + len(short) <= 25, (r, short)

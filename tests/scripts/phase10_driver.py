@@ -251,7 +251,8 @@ class Driver:
         self.moves[name] = self.moves.get(name, 0) + 1
 
     def _check_take_row(self, t, st):
-        """A Skip on top: the Take row is greyed and says so; choosing it explains why."""
+        """A Skip on top: the Take row is greyed and says so; choosing it says why in one line,
+        choosing it again shows the rule's whole reason."""
         if st.discard and st.discard[-1] == 0x50:
             i = t.rows.index((self.T.A_TAKE, 0))
             if not t.menu.dim[i] or "Skip" not in t.menu.items[i]:
@@ -259,10 +260,13 @@ class Driver:
             if "turn:skip on top" not in self.seen:
                 self._note("turn:skip on top")
                 self.row(t, (self.T.A_TAKE, 0))
-                if "can never be drawn" not in self.text().replace("\n", " "):
+                if self.top is not t or "Can't take a Skip" not in self.text():
                     raise DriverError("no reason shown for a Skip on top:\n" + self.text())
-                if type(self.top).__name__ == "Message":
-                    self.key("A")
+                self.key("A")
+                if type(self.top).__name__ != "Message" or "can never be drawn" not in \
+                        self.text().replace("\n", " "):
+                    raise DriverError("no whole reason for a Skip on top:\n" + self.text())
+                self.key("A")
 
     def _expect(self, t, mode):
         if self.top is not t or t.mode != mode:
