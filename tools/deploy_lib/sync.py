@@ -73,7 +73,14 @@ class Plan:
         ours, pending = self.manifest["files"], self.manifest["pending"]
         want = {f.path: f for f in app}
 
+        # The other form of an app module (x.py <-> x.mpy). CircuitPython imports x.py before
+        # x.mpy: deploying .mpy, any x.py shadows the new file and must go; deploying .py, an
+        # x.mpy cannot shadow anything (a library bundle's is left alone), and one this tool
+        # wrote is simply superseded and removed.
+        mpy = any(p.endswith(".mpy") for p in want)
         shadows = {layout.counterpart(p) for p in want} - {None} - set(want)
+        if not mpy:
+            shadows = {p for p in shadows if p in ours or p in pending}
         old = (set(ours) | set(pending)) - set(want) - shadows
         dirs = sorted({p.rsplit("/", 1)[0] or "/" for p in set(want) | old})
         self.stale_tmp = sorted(
@@ -113,15 +120,16 @@ class Plan:
         for p in sorted(shadows) + (sorted(old) if clean else []):
             if sizes[p] is not None:
                 self.deletes.append(p)
-                self._claim(p, sizes[p], self.checks.get(p))
+                self._claim(p, sizes[p], self.checks.get(p), removing=True)
         self.leftovers = [] if clean else sorted(p for p in old if sizes[p] is not None)
         for p in self.leftovers:
             self.owned[p] = ours.get(p) or pending[p]
         # libraries before code.py: the entry point changes last
         self.writes.sort(key=lambda f: (f.path == "/code.py", f.path))
 
-    def _claim(self, path, size, check):
-        """Record a conflict unless the file in the way is ours (or CircuitPython's sample)."""
+    def _claim(self, path, size, check, removing=False):
+        """Record a conflict unless the file in the way is ours (or CircuitPython's sample).
+        ``removing``: the file is to be removed (a .py that would shadow a new .mpy)."""
         if size is None:
             return
         if size == -1:
@@ -134,10 +142,12 @@ class Plan:
         if path == "/code.py" and _matches(dict(layout.digests(SAMPLE_CODE),
                                                 size=len(SAMPLE_CODE)), size, check):
             return
-        if path in self.manifest["files"]:
-            self.conflicts.append((path, "changed on the board since the last deploy"))
-        else:
-            self.conflicts.append((path, "not written by this tool"))
+        why = ("changed on the board since the last deploy" if path in self.manifest["files"]
+               else "not written by this tool")
+        if removing:
+            why += ("; CircuitPython would import it instead of {}, so it has to be removed"
+                    .format(layout.counterpart(path)))
+        self.conflicts.append((path, why))
 
     # -- reporting ---------------------------------------------------------------------------
     def copy_bytes(self):
@@ -160,9 +170,10 @@ class Plan:
             CONFLICT,
             "These files on the board are in the way and are not the ones this tool last wrote; "
             "nothing was changed:\n" + listing,
-            "If they hold work you want, copy them off the board first. To replace them anyway, "
-            "run again with --force: each one is first saved to {} on this computer.".format(
-                backups_dir()),
+            "If they hold work you want, copy them off the board first. To {} them anyway, run "
+            "again with --force: each one is first saved to {} on this computer.".format(
+                "replace or remove" if any("removed" in why for _p, why in self.conflicts)
+                else "replace", backups_dir()),
         )
 
     def space_needed(self):
