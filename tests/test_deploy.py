@@ -180,6 +180,29 @@ def test_clean_removes_only_our_old_files(repo, tmp_path, capsys):
     assert_app_on(drive)
 
 
+def test_clean_keeps_an_old_file_edited_on_the_board(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (repo / "firmware" / "extra.py").write_text("X = 1\n")
+    (repo / "firmware" / "spare.py").write_text("Y = 2\n")
+    deploy(capsys, "--drive", drive)
+    (drive / "lib" / "firmware" / "extra.py").write_text("X = 1  # my change\n")
+    (repo / "firmware" / "extra.py").unlink()
+    (repo / "firmware" / "spare.py").unlink()
+
+    rc, out, err = deploy(capsys, "--drive", drive, "--clean", "--dry-run")
+    assert rc == 0
+    assert "remove  /lib/firmware/spare.py" in out
+    assert "keep    /lib/firmware/extra.py (no longer part of the app, but changed on the board" in out
+    rc, out, err = deploy(capsys, "--drive", drive, "--clean")
+    assert (rc, err) == (0, "")
+    assert "1 removed" in out and "kept 1 old files" in out and "/lib/firmware/extra.py" in out
+    assert not (drive / "lib" / "firmware" / "spare.py").exists()
+    assert (drive / "lib" / "firmware" / "extra.py").read_text() == "X = 1  # my change\n"
+    manifest = json.loads((drive / ".deploy-manifest.json").read_text())
+    assert "/lib/firmware/extra.py" in manifest["files"]  # still known as changed since
+    assert "/lib/firmware/spare.py" not in manifest["files"]
+
+
 def test_dry_run_changes_nothing(repo, tmp_path, capsys):
     drive = make_drive(tmp_path / "CIRCUITPY")
     before = snapshot(drive)

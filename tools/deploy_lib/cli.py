@@ -278,6 +278,10 @@ def run(args, out=print):
         if plan.leftovers:
             out("{} old files of this app are still on the board; --clean removes them.".format(
                 len(plan.leftovers)))
+        if plan.kept:
+            out("kept {} old files of this app that were changed on the board since the last "
+                "deploy (delete them yourself if you no longer need them): {}".format(
+                    len(plan.kept), ", ".join(plan.kept)))
         if restart:
             out("The board restarts into the game menu." if target.kind == "serial" else
                 "CircuitPython restarts code.py by itself once the drive is quiet: the game "

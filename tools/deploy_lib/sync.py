@@ -117,15 +117,37 @@ class Plan:
             else:
                 self.writes.append(f)
                 self._claim(f.path, size, check)
-        for p in sorted(shadows) + (sorted(old) if clean else []):
+        # Removals: a .py shadowing a new .mpy must go (a conflict unless it is ours); our own
+        # files that are no longer needed (a superseded .mpy, old files with --clean) go only
+        # while unchanged: one edited on the board since is kept, and said.
+        must_go = shadows if mpy else set()
+        may_go = (set() if mpy else shadows) | (old if clean else set())
+        self.kept = []
+        for p in sorted(must_go):
             if sizes[p] is not None:
                 self.deletes.append(p)
                 self._claim(p, sizes[p], self.checks.get(p), removing=True)
+        for p in sorted(may_go):
+            if sizes[p] is None:
+                continue
+            entry = self._ours(p, sizes[p], self.checks.get(p))
+            if entry:
+                self.deletes.append(p)
+                self.owned[p] = entry
+            else:
+                self.kept.append(p)
         self.leftovers = [] if clean else sorted(p for p in old if sizes[p] is not None)
-        for p in self.leftovers:
+        for p in self.leftovers + self.kept:
             self.owned[p] = ours.get(p) or pending[p]
         # libraries before code.py: the entry point changes last
         self.writes.sort(key=lambda f: (f.path == "/code.py", f.path))
+
+    def _ours(self, path, size, check):
+        """The manifest entry (written, or pending) that the board's file matches, or None."""
+        for entry in (self.manifest["files"].get(path), self.manifest["pending"].get(path)):
+            if _matches(entry, size, check):
+                return entry
+        return None
 
     def _claim(self, path, size, check, removing=False):
         """Record a conflict unless the file in the way is ours (or CircuitPython's sample).
@@ -135,10 +157,10 @@ class Plan:
         if size == -1:
             self.conflicts.append((path, "a folder is in the way"))
             return
-        for entry in (self.manifest["files"].get(path), self.manifest["pending"].get(path)):
-            if _matches(entry, size, check):
-                self.owned[path] = entry
-                return
+        entry = self._ours(path, size, check)
+        if entry:
+            self.owned[path] = entry
+            return
         if path == "/code.py" and _matches(dict(layout.digests(SAMPLE_CODE),
                                                 size=len(SAMPLE_CODE)), size, check):
             return
@@ -161,6 +183,8 @@ class Plan:
         lines += ["  tidy    {} (left by an interrupted deploy)".format(p) for p in self.stale_tmp]
         lines += ["  keep    {} (no longer part of the app; --clean removes it)".format(p)
                   for p in self.leftovers]
+        lines += ["  keep    {} (no longer part of the app, but changed on the board since the "
+                  "last deploy: left in place)".format(p) for p in self.kept]
         lines += ["  CONFLICT {}: {}".format(p, why) for p, why in self.conflicts]
         return "\n".join(lines)
 
@@ -222,11 +246,11 @@ class Plan:
 
     def _manifest(self, pending=None):
         """Before copying: what is ours on the board now, plus ``pending`` (about to be
-        written); after: the app's files and the leftovers."""
+        written); after: the app's files, the leftovers and the files kept."""
         if pending:
             files = dict(self.owned)
         else:
-            files = {p: self.owned[p] for p in self.leftovers}
+            files = {p: self.owned[p] for p in self.leftovers + self.kept}
             files.update({f.path: _entry(f) for f in self.app})
         doc = {"format": MANIFEST_FORMAT, "tool": "pocket-phase10 tools/deploy.py",
                "board_id": self.target.board_id, "files": files}
