@@ -107,6 +107,7 @@ class _Fs:
         self.cluster = cluster
         self.usb_visible = usb_visible
         self.open_files = []
+        self.hazards = []  # what would corrupt a real FAT filesystem (removing an open file)
 
     def host(self, path):
         if not isinstance(path, str):
@@ -119,6 +120,12 @@ class _Fs:
     def check_writable(self):
         if self.readonly:
             raise OSError(30, "Read-only filesystem")
+
+    def check_closed(self, what, host_path):
+        """CircuitPython's FatFs has no file locking: removing or renaming an open file goes
+        through and leaves the open handle writing into freed clusters. Recorded, not refused."""
+        if any(f.path == host_path and not f.f.closed for f in self.open_files):
+            self.hazards.append("{} while open: {}".format(what, host_path))
 
     def used(self, skip=None):
         total = 0
@@ -230,6 +237,7 @@ def _make_modules(board, fs):
         p = fs.host(path)
         if not os.path.isfile(p):
             raise OSError(2, "No such file/directory")
+        fs.check_closed("removed", p)
         os.remove(p)
 
     def rmdir(path):
@@ -249,6 +257,8 @@ def _make_modules(board, fs):
             raise OSError(2, "No such file/directory")
         if os.path.isdir(b):
             raise OSError(17, "File exists")
+        fs.check_closed("renamed", a)
+        fs.check_closed("replaced", b)
         os.replace(a, b)
 
     def statvfs(path):

@@ -151,6 +151,26 @@ def test_connection_cut_in_the_middle_of_a_file_is_repaired_by_the_rerun(repo, t
     assert (drive / "settings.toml").read_text() == "# the user's\n"
 
 
+def test_file_left_open_by_an_interrupted_run_is_closed_before_anything_is_removed(
+        repo, tmp_path, capsys):
+    """The REPL is entered without a soft reset: the file a cut run was writing can still be
+    open on the board as ``f``. The rerun closes it before removing the leftover."""
+    drive = board_drive(tmp_path)
+    with SerialBoard(drive, "pybadge") as board:
+        assert deploy(capsys, "--port", board.port)[0] == 0
+    with SerialBoard(drive, "pybadge") as board:
+        repl = RawRepl(board.port, timeout=5)
+        repl.enter()
+        repl.exec("f = open('/lib/firmware/menu.py.deploy-tmp', 'wb')\nw = f.write\nw(b'TITLE')")
+        repl.close()  # the host went away; the board kept running with the file open
+        assert len(board.fs.open_files) == 1
+        rc, out, err = deploy(capsys, "--port", board.port)
+        assert (rc, err) == (0, "")
+        assert board.fs.hazards == [] and board.fs.open_files == []
+    assert not (drive / "lib" / "firmware" / "menu.py.deploy-tmp").exists()
+    assert_app_on(drive)
+
+
 def test_read_only_filesystem_says_the_one_line_fix(repo, tmp_path, capsys):
     drive = board_drive(tmp_path)
     before = snapshot(drive)

@@ -169,7 +169,13 @@ class DriveTarget:
 # hashlib.new('sha1') (CircuitPython before 10.1 accepts only 'sha1' and raises ValueError
 # otherwise), hashlib.sha256() (MicroPython), else an Adler-32 in Python (ints stay below
 # 2**17: no heap integers on a 32-bit board); _hs(p, 'adler32') asks for the Adler-32.
+# The REPL is entered without a soft reset, so the file an interrupted run was writing can
+# still be open as ``f``: it is closed first (removing an open file corrupts FAT).
 BOARD_HELPERS = r"""
+try:
+    f.close()
+except Exception:
+    pass
 import os
 from binascii import a2b_base64 as _a, b2a_base64 as _b, hexlify as _x
 def _hn(n):
