@@ -241,6 +241,25 @@ def test_verify_only_finds_a_damaged_file(repo, tmp_path, capsys):
     assert snapshot(drive) == before
 
 
+def test_verify_only_says_when_a_deploy_would_need_force(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    deploy(capsys, "--drive", drive)
+    with open(repo / "shared_rules" / "cards.py", "a") as f:
+        f.write("# a newer checkout\n")
+    rc, out, err = deploy(capsys, "--drive", drive, "--verify-only")
+    assert rc == 8 and "/lib/shared_rules/cards.py" in err
+    assert "Deploy (the same command without --verify-only): it copies them." in err
+    assert "--force" not in err
+    assert deploy(capsys, "--drive", drive)[0] == 0  # as the hint says
+
+    edited = drive / "lib" / "shared_rules" / "rng.py"
+    edited.write_bytes(edited.read_bytes() + b"# my fix on the board\n")
+    rc, out, err = deploy(capsys, "--drive", drive, "--verify-only")
+    assert rc == 8 and "exit 7" in err and "/lib/shared_rules/rng.py" in err and "--force" in err
+    assert deploy(capsys, "--drive", drive)[0] == 7  # as the hint says
+    assert deploy(capsys, "--drive", drive, "--force")[0] == 0
+
+
 def test_board_id_on_the_drive_must_match_board_option(repo, tmp_path, capsys):
     drive = make_drive(tmp_path / "CIRCUITPY", board_id="pygamer")
     rc, out, err = deploy(capsys, "--drive", drive, "--board", "pybadge")

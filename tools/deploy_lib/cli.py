@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import boards, discover, firmware, layout, sync
 from .errors import (CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL, MISMATCH, NO_BOARD, OK,
-                     USAGE, DeployError)
+                     USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
 from .targets import DriveTarget, SerialTarget
 
@@ -233,6 +233,25 @@ def check_version(target, args, out):
         "(flash it with --firmware).".format(version))
 
 
+def verify_only(target, app, out):
+    """sync.verify; when files differ, the hint says what a deploy would do about them."""
+    try:
+        sync.verify(target, app, sys.stdout)
+    except DeployError as exc:
+        if exc.code != VERIFY_FAILED:
+            raise
+        plan = sync.Plan(target, app, out=out)  # what a deploy would meet (reads only)
+        exc.hint = "Deploy (the same command without --verify-only): it copies them."
+        if plan.conflicts:
+            exc.hint = (
+                "A deploy (without --verify-only) would copy them, but it stops with exit 7 on "
+                "files changed on the board since the last deploy, or not written by this "
+                "tool: {}. Copy off what you want to keep, then deploy with --force (it saves "
+                "each to {} first).".format(", ".join(p for p, _why in plan.conflicts),
+                                             sync.backups_dir()))
+        raise
+
+
 def run(args, out=print):
     if args.board and args.board not in boards.BOARDS:
         raise DeployError(USAGE, "Unknown board id {!r}.".format(args.board),
@@ -254,7 +273,7 @@ def run(args, out=print):
         out("app for {}: {} files, {} as {}".format(board_id, len(app), human_size(size),
                                                    ".mpy" if args.mpy_cross else ".py"))
         if args.verify_only:
-            sync.verify(target, app, sys.stdout)
+            verify_only(target, app, out)
             out("verified: all {} app files on {} match this checkout.".format(
                 len(app), target.describe()))
             return OK

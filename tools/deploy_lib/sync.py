@@ -315,4 +315,5 @@ def verify(target, app, stream=None):
     if bad:
         raise DeployError(VERIFY_FAILED, "{} of {} app files on the board differ from the app:\n  "
                           .format(len(bad), len(app)) + "\n  ".join(bad),
-                          "Run the deploy again (without --verify-only) to copy them.")
+                          "Run the same command again; if it repeats, the board's flash may "
+                          "be failing.")
