@@ -416,6 +416,34 @@ def test_bad_arguments_get_a_message_not_a_traceback(repo, tmp_path, capsys):
     assert "Traceback" not in out + err
 
 
+def test_ctrl_c_and_a_closed_output_pipe_have_their_own_exit_codes(repo, tmp_path, capsys,
+                                                                   monkeypatch):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(layout, "build", interrupted)
+        rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 130 and "Stopped by the user" in err and "Run the same command again" in err
+
+    class ClosedPipe:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    with monkeypatch.context() as m:
+        m.setattr("sys.stdout", ClosedPipe())
+        rc = cli.main(["--drive", str(drive)])
+    out, err = capsys.readouterr()
+    assert rc == 141 and "stopped reading" in err and "Traceback" not in err
+    help_text = cli.build_parser().format_help()
+    assert "130 stopped with Ctrl-C" in help_text and "141 the output went to a program" in help_text
+
+
 def test_interrupted_deploys_in_a_row_still_know_their_own_files(repo, tmp_path, capsys,
                                                                    monkeypatch):
     """Two deploys cut short, with the checkout changing in between: the third finishes

@@ -232,6 +232,15 @@ def test_serial_verify_only_and_wrong_board(repo, tmp_path, capsys):
 def test_missing_port_is_a_message(repo, capsys):
     rc, out, err = deploy(capsys, "--port", "/dev/no-such-board")
     assert rc == 3 and "Cannot open the serial port /dev/no-such-board" in err
+    assert "python -m serial.tools.list_ports -v" in err  # a way to list them that works
+
+
+def test_a_port_without_circuitpython_is_the_wrong_board(repo, tmp_path, capsys):
+    with SerialBoard(board_drive(tmp_path), "pybadge") as board:
+        del board._modules["board"]  # a Python REPL without CircuitPython's board module
+        rc, out, err = deploy(capsys, "--port", board.port)
+        assert rc == 4 and "does not look like CircuitPython" in err and "--firmware" in err
+        assert wait_for_code_py(board)
 
 
 def test_board_side_helpers_run_under_real_micropython():

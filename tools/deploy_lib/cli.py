@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 from . import boards, discover, firmware, layout, sync
-from .errors import (CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL, MISMATCH, NO_BOARD, OK,
-                     USAGE, VERIFY_FAILED, DeployError)
+from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
+                     INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
 from .targets import DriveTarget, SerialTarget
 
@@ -333,17 +333,29 @@ def main(argv=None):
         report(exc)
         return exc.code
     except BrokenPipeError:  # output piped into a program that stopped reading (| head)
-        return INTERNAL
+        try:  # no second error when Python flushes stdout at exit
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        try:
+            report(DeployError(BROKEN_PIPE, "The output went to a program that stopped reading "
+                               "it, so the deploy stopped there.",
+                               "Run the same command again (without '| head'): it finishes "
+                               "the job."))
+        except OSError:
+            pass
+        return BROKEN_PIPE
     except OSError as exc:  # a drive unplugged mid-run, a file that cannot be read ...
         report(DeployError(CONNECTION, "A file operation failed: {}".format(exc),
                            "Check that the board's drive is still mounted and readable, then run "
                            "the same command again."))
         return CONNECTION
     except KeyboardInterrupt:
-        report(DeployError(NO_BOARD, "Stopped by the user.",
+        report(DeployError(INTERRUPTED, "Stopped by the user.",
                            "Run the same command again: files are written under temporary names, "
                            "so the rerun finishes the job."))
-        return 130
+        return INTERRUPTED
     except Exception as exc:  # never a traceback: say what broke and how to report it
         if os.environ.get("POCKET_DEPLOY_DEBUG"):
             raise

@@ -11,6 +11,8 @@ CONFLICT = 7
 VERIFY_FAILED = 8
 CONNECTION = 9
 FLASH_FAILED = 10
+INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as a shell reports it)
+BROKEN_PIPE = 141  # the output went to a program that stopped reading it (128 + SIGPIPE)
 
 EXIT_CODES_HELP = """exit codes:
   0   done (--dry-run: the deploy would go ahead; --verify-only: all app files match)
@@ -18,7 +20,7 @@ EXIT_CODES_HELP = """exit codes:
   2   bad command line or unreadable input file (firmware, mpy-cross, app sources)
   3   no board found, or several found and none chosen
   4   wrong board: firmware for another chip or UF2 family, --board differs from the board,
-      or the board came back from flashing as another board
+      the board came back from flashing as another board, or the port has no CircuitPython
   5   not enough free space on the board (nothing was changed; --dry-run says so too)
   6   the board's filesystem is read-only to code (serial path; the message has the fix)
   7   files on the board were changed since the last deploy (nothing was changed; --force
@@ -26,7 +28,10 @@ EXIT_CODES_HELP = """exit codes:
   8   a file on the board differs from the app after copying, or --verify-only found differences
   9   the board went away or stopped answering (serial connection lost, drive unmounted);
       run the same command again: it repairs half-done work
-  10  flashing CircuitPython failed, or the board did not come back afterwards"""
+  10  flashing CircuitPython failed, or the board did not come back afterwards
+  130 stopped with Ctrl-C; run the same command again: it finishes the job
+  141 the output went to a program that stopped reading it (| head): the deploy stopped
+      there; run the same command again"""
 
 
 class DeployError(Exception):

@@ -77,9 +77,9 @@ class RawRepl:
             raise DeployError(
                 NO_BOARD,
                 "Cannot open the serial port {}: {}".format(port, exc),
-                "Check the port name (the tool lists the ports it sees when run without --port); "
-                "close any other program using it (a serial monitor, Mu, Thonny); on Linux your "
-                "user may need to be in the 'dialout' group.",
+                "Check the port name (python -m serial.tools.list_ports -v lists the serial "
+                "ports with their USB ids); close any other program using it (a serial monitor, "
+                "Mu, Thonny); on Linux your user may need to be in the 'dialout' group.",
             )
 
     # -- low level -------------------------------------------------------------------------

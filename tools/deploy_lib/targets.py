@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 from . import layout
-from .errors import CONNECTION, NO_SPACE, READ_ONLY, DeployError
+from .errors import CONNECTION, MISMATCH, NO_SPACE, READ_ONLY, DeployError
 from .rawrepl import BoardError, RawRepl
 
 TMP_SUFFIX = ".deploy-tmp"
@@ -289,14 +289,15 @@ class SerialTarget:
     def _start(self):
         self.run(BOARD_HELPERS)
         try:
-            self.run("import board, sys")
-            self.board_id, self.version = self.query(
-                "print(repr((board.board_id, '.'.join(str(v) for v in "
-                "sys.implementation.version[:3]))))")
-        except DeployError:
-            raise DeployError(CONNECTION, "The board on {} does not look like CircuitPython "
+            self.repl.exec("import board, sys")
+        except BoardError:  # a lost connection stays a lost connection (exit 9)
+            raise DeployError(MISMATCH, "The board on {} does not look like CircuitPython "
                               "(it has no 'board' module).".format(self.port),
-                              "Flash CircuitPython 10 first (see --firmware).")
+                              "Check that --port is the board's port; flash CircuitPython 10 "
+                              "first (see --firmware).")
+        self.board_id, self.version = self.query(
+            "print(repr((board.board_id, '.'.join(str(v) for v in "
+            "sys.implementation.version[:3]))))")
 
     def describe(self):
         return "serial port {}".format(self.port)
