@@ -185,38 +185,31 @@ def _info(phase):
 
 
 def _key_sets(hand, inf):
-    cnt = [0] * 16
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            cnt[c & 15] += 1
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    cnt[0] = 0
-    cnt.sort(reverse=True)
-    s = inf[2]
-    b = s + 1
-    key = w if w < s else s
-    for j in range(len(inf[1])):
-        v = cnt[j] if j < 16 else 0
-        key = key * b + (v if v < s else s)
-    return key
+    return _key_counts(hand, inf, 16, 15, 0)
 
 
 def _key_cols(hand, inf):
-    cnt = [0] * 4
+    return _key_counts(hand, inf, 4, 0xFF, 4)
+
+
+def _key_counts(hand, inf, slots, mask, shift):
+    """Sets only (count per number) or colour groups only (count per colour): the largest
+    counts, sorted, and the wilds, each capped at the phase's size, as one integer."""
+    cnt = [0] * slots
     w = 0
     for c in hand:
         if c < 0x40:
-            cnt[c >> 4] += 1
+            cnt[(c & mask) >> shift] += 1
         elif c == 0x40 or c >= 0x80:
             w += 1
+    if not shift:
+        cnt[0] = 0  # numbers 1..12: slot 0 counts nothing
     cnt.sort(reverse=True)
     s = inf[2]
     b = s + 1
     key = w if w < s else s
     for j in range(len(inf[1])):
-        v = cnt[j] if j < 4 else 0
+        v = cnt[j] if j < slots else 0
         key = key * b + (v if v < s else s)
     return key
 
