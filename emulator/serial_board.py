@@ -23,7 +23,8 @@ firmware without raw-paste mode; ``hash_algos`` overrides what ``hashlib.new`` a
 block of the chip's family has arrived, the drive goes away and CIRCUITPY appears (with the
 Board ID a CircuitPython download's name gives, as a build for another board would).
 
-Run by hand: ``python -m emulator.serial_board --drive DIR --board pybadge`` prints the port.
+Run by hand: ``python -m emulator.serial_board --drive DIR --board pybadge`` prints the port;
+``--help`` lists the switches (read-only, ejected drive, full flash, pulled cable, version).
 """
 
 import binascii as _binascii
@@ -325,14 +326,17 @@ class SerialBoard:
 
     def __init__(self, drive, board_id="pybadge", version="10.0.3", readonly=False,
                  raw_paste=True, capacity=None, cluster=512, cut_after=None, window=128,
-                 hash_algos=None):
+                 hash_algos=None, usb_visible=None):
         if board_id not in BOARD_INFO:
             raise ValueError("unknown board id {!r}".format(board_id))
         self.board_id = board_id
         self.version = version
         self.hash_algos = tuple(hash_algorithms(board_id, version) if hash_algos is None
                                 else hash_algos)
-        self.fs = _Fs(drive, readonly, capacity, cluster, usb_visible=readonly)
+        # usb_visible: the computer has the drive mounted (storage.remount refuses then);
+        # by default exactly when the filesystem is read-only to code, CircuitPython's default
+        self.fs = _Fs(drive, readonly, capacity, cluster,
+                      usb_visible=readonly if usb_visible is None else usb_visible)
         self.raw_paste = raw_paste
         self.cut_after = cut_after
         self.window = window
@@ -654,19 +658,49 @@ class Uf2Bootloader:
         self.installed.set()
 
 
-def main(argv=None):
+def build_parser():
     import argparse
 
-    p = argparse.ArgumentParser(description="An emulated CircuitPython board on a pseudo-terminal.")
+    p = argparse.ArgumentParser(
+        prog="python -m emulator.serial_board",
+        description="An emulated CircuitPython board on a pseudo-terminal; it prints the port to "
+                    "pass to tools/deploy.py --port.")
     p.add_argument("--drive", required=True, help="folder that is the board's CIRCUITPY drive")
     p.add_argument("--board", default="pybadge", choices=sorted(BOARD_INFO))
+    p.add_argument("--version", default="10.0.3", metavar="X.Y.Z",
+                   help="CircuitPython version the board reports (10.0.3); also decides what "
+                        "hashlib.new accepts ('sha1' only before 10.1)")
     p.add_argument("--readonly", action="store_true",
-                   help="filesystem read-only to code (CircuitPython's default with USB drive)")
-    p.add_argument("--no-raw-paste", action="store_true")
-    args = p.parse_args(argv)
+                   help="filesystem read-only to code (CircuitPython's default while the "
+                        "computer has the USB drive)")
+    p.add_argument("--ejected", action="store_true",
+                   help="the computer has ejected CIRCUITPY: storage.remount('/', "
+                        "readonly=False) typed at the board's REPL then works")
+    p.add_argument("--capacity", type=int, metavar="KB",
+                   help="size of the emulated flash in KB, to fill it up (default: no limit)")
+    p.add_argument("--cluster", type=int, default=512, metavar="BYTES",
+                   help="filesystem cluster size (512)")
+    p.add_argument("--cut-after", type=int, metavar="BYTES",
+                   help="pull the cable after this many bytes from the computer")
+    p.add_argument("--no-raw-paste", action="store_true",
+                   help="a firmware without raw-paste mode: the host falls back to the plain "
+                        "raw REPL")
+    return p
+
+
+def board_from_args(args):
+    """The SerialBoard (not started) that the command line describes."""
+    return SerialBoard(args.drive, args.board, version=args.version, readonly=args.readonly,
+                       raw_paste=not args.no_raw_paste,
+                       capacity=args.capacity * 1024 if args.capacity else None,
+                       cluster=args.cluster, cut_after=args.cut_after,
+                       usb_visible=False if args.ejected else None)
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
     os.makedirs(args.drive, exist_ok=True)
-    board = SerialBoard(args.drive, args.board, readonly=args.readonly,
-                        raw_paste=not args.no_raw_paste).start()
+    board = board_from_args(args).start()
     print("emulated {} on {} (Ctrl-C to stop)".format(args.board, board.port), flush=True)
     try:
         while not board.unplugged:

@@ -103,6 +103,27 @@ def test_every_serial_run_leaves_the_game_running(repo, tmp_path, capsys):
             assert wait_for_code_py(board) and board.reboots == 1, args
 
 
+def test_emulated_board_command_line_has_every_switch(tmp_path, capsys):
+    from emulator import serial_board
+
+    parser = serial_board.build_parser()
+    board = serial_board.board_from_args(parser.parse_args([
+        "--drive", str(tmp_path), "--board", "lilygo_tdisplay_s3", "--version", "10.1.0",
+        "--readonly", "--ejected", "--capacity", "64", "--cluster", "1024", "--cut-after", "5000",
+        "--no-raw-paste"]))
+    assert (board.board_id, board.version, board.hash_algos) == (
+        "lilygo_tdisplay_s3", "10.1.0", ("sha1", "sha256"))
+    assert board.fs.readonly and not board.fs.usb_visible  # remount works at its REPL
+    assert (board.fs.capacity, board.fs.cluster, board.cut_after) == (64 * 1024, 1024, 5000)
+    assert not board.raw_paste
+    plain = serial_board.board_from_args(parser.parse_args(["--drive", str(tmp_path), "--readonly"]))
+    assert plain.fs.usb_visible and plain.fs.capacity is None and plain.cut_after is None
+    help_text = parser.format_help()
+    for switch in ("--ejected", "--capacity", "--cut-after", "--no-raw-paste"):
+        assert switch in help_text
+    assert "plain raw REPL" in help_text  # --no-raw-paste says what it does
+
+
 def test_serial_uses_raw_paste_mode_when_offered(tmp_path):
     with SerialBoard(tmp_path, "pygamer") as board:
         repl = RawRepl(board.port, timeout=5)
