@@ -1,6 +1,7 @@
-"""Every Phase 10 screen on a 160x128 (PyBadge) and a 240x240 (CLUE) board, reached by key
-presses from set-up positions: screenshots in out/screens/phase10/<board>/ for a person to look
-at, and on every one a check that no label runs off the screen or overlaps another.
+"""Every Phase 10 screen on each of the six boards (160x128, 240x240, 240x135, 320x170), reached
+by key presses from set-up positions: screenshots in out/screens/phase10/<board>/ for a person
+to look at, and on every one a check that no label or card tile runs off the screen, no label
+overlaps another, no tile overlaps another, and no label but a tile's own lies on a tile.
 
 Positions are arranged in the rules core's state (hands, table, discard pile; all 108 cards
 stay in the game) and handed to the firmware's game session, as a scenario test would."""
@@ -14,7 +15,8 @@ import pytest
 from tests.scripts.phase10_driver import Driver
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("pybadge", "clue_nrf52840_express")
+BOARDS = ("pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",
+          "lilygo_tdisplay_s3", "pimoroni_picosystem")
 
 
 def labels(display):
