@@ -203,6 +203,21 @@ def test_clean_keeps_an_old_file_edited_on_the_board(repo, tmp_path, capsys):
     assert "/lib/firmware/spare.py" not in manifest["files"]
 
 
+def test_a_code_txt_that_would_run_instead_of_code_py_is_warned_about(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (drive / "code.txt").write_text("print('an older project')\n")
+    for args in (("--dry-run",), (), ("--verify-only",)):
+        rc, out, err = deploy(capsys, "--drive", drive, *args)
+        assert rc == 0, err
+        assert "warning: the board has /code.txt, which CircuitPython runs instead of code.py" \
+            in out, args
+        assert "the game menu appears" not in out
+    assert (drive / "code.txt").read_text() == "print('an older project')\n"  # left alone
+    (drive / "code.txt").unlink()
+    rc, out, err = deploy(capsys, "--drive", drive, "--verify-only")
+    assert rc == 0 and "code.txt" not in out
+
+
 def test_dry_run_changes_nothing(repo, tmp_path, capsys):
     drive = make_drive(tmp_path / "CIRCUITPY")
     before = snapshot(drive)

@@ -276,10 +276,14 @@ def run(args, out=print):
             verify_only(target, app, out)
             out("verified: all {} app files on {} match this checkout.".format(
                 len(app), target.describe()))
+            if target.stat([sync.CODE_TXT])[sync.CODE_TXT] not in (None, -1):
+                out(sync.CODE_TXT_WARNING)
             return OK
         plan = sync.Plan(target, app, clean=args.clean, out=out)
         if args.dry_run:
             out(plan.describe())
+            if plan.code_txt:
+                out(sync.CODE_TXT_WARNING)
             if plan.conflicts and not args.force:
                 raise plan.conflict_error()
             free, short = plan.space_needed()
@@ -301,7 +305,9 @@ def run(args, out=print):
             out("kept {} old files of this app that were changed on the board since the last "
                 "deploy (delete them yourself if you no longer need them): {}".format(
                     len(plan.kept), ", ".join(plan.kept)))
-        if restart:
+        if plan.code_txt:
+            out(sync.CODE_TXT_WARNING)
+        elif restart:
             out("The board restarts into the game menu." if target.kind == "serial" else
                 "CircuitPython restarts code.py by itself once the drive is quiet: the game "
                 "menu appears.")

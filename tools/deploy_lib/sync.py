@@ -26,6 +26,12 @@ from .targets import TMP_SUFFIX
 
 MANIFEST = "/.deploy-manifest.json"
 MANIFEST_FORMAT = 1
+# CircuitPython runs the first of code.txt, code.py, main.py, main.txt (supported_filenames
+# in CircuitPython's main.c): a code.txt on the board runs instead of the app's code.py.
+CODE_TXT = "/code.txt"
+CODE_TXT_WARNING = (
+    "warning: the board has /code.txt, which CircuitPython runs instead of code.py, so the game "
+    "does not start. Rename or delete code.txt on the board (this tool leaves it alone).")
 # CircuitPython writes this code.py on a fresh filesystem; replacing it loses nothing.
 SAMPLE_CODE = b'print("Hello World!")\n'
 
@@ -87,7 +93,11 @@ class Plan:
             (d.rstrip("/") + "/" + name) for d in dirs for name in target.listdir(d)
             if name.endswith(TMP_SUFFIX)
         )
-        self.sizes = sizes = target.stat(sorted(set(want) | shadows | old))
+        sizes = target.stat(sorted(set(want) | shadows | old | {CODE_TXT}))
+        self.code_txt = sizes.get(CODE_TXT) not in (None, -1)
+        if CODE_TXT not in want:
+            del sizes[CODE_TXT]
+        self.sizes = sizes
 
         # Content checks only where the size leaves a doubt.
         need_hash = []
