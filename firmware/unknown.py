@@ -22,8 +22,14 @@ def show(board_id):
         from firmware import ui
 
         cols = max(10, display.width // 6 - 1)
+        rows = max(1, (display.height - 4) // 12)
+        lines = ui.wrap(message, cols)
+        if len(lines) > rows:  # a small screen: the list of boards stays on the console
+            lines = ui.wrap("Pocket Phase 10 does not support this board (" + board_id + "). The "
+                            "supported boards are listed on the serial console.", cols)
         group = displayio.Group()
-        group.append(ui.label("\n".join(ui.wrap(message, cols)), 2, 2, ui.WARN, 1))
+        for i in range(min(rows, len(lines))):
+            group.append(ui.label(lines[i], 2, 2 + 12 * i, ui.WARN, 1))
         display.root_group = group
     while True:
         time.sleep(1)

@@ -168,3 +168,24 @@ def test_the_screen_draws_areas_of_any_size():
             red = m.display.rgb()[7:10, 5:8]
             assert (red == (255, 0, 0)).all()
             assert (m.display.rgb()[7:10, 4] == 0).all() and (m.display.rgb()[10, 5:8] == 0).all()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_the_unknown_board_message_fits_the_screen(board_id):
+    """Every line of the message lies on the screen, the board's name whole; where the list of
+    supported boards does not fit, the screen says where it is."""
+    from emulator.display import visible_labels
+
+    with Machine(board_id) as m:
+        m.board_id = "adafruit_macropad_rp2040"
+        m.boot()
+        m.run(1000)
+        found = visible_labels(m.display)
+        assert found
+        for lb, x, y, s in found:
+            bx, by, bw, bh = lb.bounding_box
+            assert 0 <= x + bx * s and x + (bx + bw) * s <= m.display.width, lb.text
+            assert 0 <= y + by * s and y + (by + bh) * s <= m.display.height, lb.text
+        text = " ".join(m.text())
+        assert "adafruit_macropad_rp2040" in text.replace(" ", "")
+        assert text.endswith("pimoroni_picosystem.") or "serial console" in text, text
