@@ -51,6 +51,14 @@ def parse_args(argv):
         p.error("--drive " + args.drive + " holds no code.py")
     if args.record and not args.record.lower().endswith(".gif"):
         p.error("--record needs a .gif file name")
+    if args.nvm:
+        folder = os.path.dirname(os.path.abspath(args.nvm))
+        if os.path.isdir(args.nvm):
+            p.error("--nvm needs a file, and " + args.nvm + " is a folder")
+        if os.path.exists(folder) and not os.path.isdir(folder):
+            p.error("--nvm " + args.nvm + ": " + folder + " is not a folder")
+        if os.path.exists(args.nvm) and not os.access(args.nvm, os.R_OK | os.W_OK):
+            p.error("--nvm " + args.nvm + " cannot be read and written")
     return args
 
 

@@ -159,3 +159,11 @@ def test_record_writes_an_animated_gif(tmp_path):
     with Image.open(gif) as img:
         assert img.n_frames >= 4
         assert img.size == (160, 128)
+
+
+def test_an_nvm_path_that_is_no_file_is_explained(tmp_path):
+    r = emulator("--headless", "--nvm", str(tmp_path))
+    assert r.returncode == 2 and "is a folder" in r.stderr and "Traceback" not in r.stderr
+    (tmp_path / "plain").write_text("")
+    r = emulator("--headless", "--nvm", str(tmp_path / "plain" / "nvm.bin"))
+    assert r.returncode == 2 and "is not a folder" in r.stderr and "Traceback" not in r.stderr
