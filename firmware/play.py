@@ -35,6 +35,7 @@ CARD = (1046, 25)  # tones (Hz, ms): a card played, a phase laid down (sound.WIN
 PHASE = (784, 180)
 DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
 RULES = ("firmware.p10",)  # rules module per game number; the others are still to come
+ENDED = 0x80  # in a saved game's number: the last move ended a hand (its summary is due)
 
 
 def ticks_due(now, at):
@@ -78,7 +79,8 @@ def resume(app):
 
     try:
         game_id, kinds, names, blob = saves.unpack_game(app.store.game.load())
-        rules = rules_module(game_id)
+        summed_up = not game_id & ENDED
+        rules = rules_module(game_id & ~ENDED)
         if rules is None:
             raise ValueError("a game this version cannot play")
         state = rules.decode(blob)
@@ -91,7 +93,11 @@ def resume(app):
         app.notify("The saved game could not be read and has been removed (" + str(e) + ").")
         return
     app.home()
-    Session(app, rules, state, kinds, names).next()
+    session = Session(app, rules, state, kinds, names)
+    if not summed_up:  # left before the summary of the hand that had just ended: show it now
+        session.round -= 1
+        session.ended_saved = True
+    session.next()
 
 
 class Session:
@@ -114,6 +120,7 @@ class Session:
         self.lines = []  # the last moves, one line each
         self.screen = None  # this session's screen in the app's stack
         self.save_failed = False
+        self.ended_saved = False  # the saved record still asks for the summary of a hand
 
     # ------------------------------------------------------------------ moves
 
@@ -155,8 +162,11 @@ class Session:
         if self.state.over:
             return
         slots = self.app.store.game
-        blob = saves.pack_game(self.rules.GAME_ID, self.kinds, self.names,
-                               self.rules.encode(self.state))
+        game = self.rules.GAME_ID
+        self.ended_saved = self.rules.round_no(self.state) != self.round
+        if self.ended_saved:  # saved before the summary is shown
+            game |= ENDED
+        blob = saves.pack_game(game, self.kinds, self.names, self.rules.encode(self.state))
         if slots is None or not slots.fits(len(blob)):
             if not self.save_failed:
                 self.save_failed = True
@@ -346,4 +356,7 @@ class Summary(ui.TextPage):
         if self.final:
             self.app.home()
         else:
-            self.session.next()
+            s = self.session
+            if s.ended_saved:  # the summary has been read: Continue no longer shows it
+                s.save()
+            s.next()

@@ -201,3 +201,42 @@ def test_a_press_begun_during_computer_turns_does_not_act_on_the_next_screen(sea
     if len(seats) == 3:
         assert "Cover" in shown
     d.close()
+
+
+def _arranged(d, hands, table, progress, laid, kinds=(0, 2), **game):
+    """A session on an arranged Phase 10 position, ANN to play a card."""
+    from tests.test_phase10_screens import arrange, session
+
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, seed=11, dealer=1, **game)
+    arrange(st, C, G.check_group, hands, table, "Y4 Y5")
+    st.progress = list(progress)
+    st.laid = list(laid)
+    st.stage = P.PLAY
+    return session(d, st, kinds, ["ANN", "BOB"]), C
+
+
+def test_continue_shows_the_summary_of_a_hand_left_before_it_was_read(tmp_path):
+    """B on the summary between hands goes to the main menu; Continue shows that summary first,
+    then the next hand."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    s, C = _arranged(d, ["G11", "R3 R9 B9 G9 Y12 Y2 B6 G6 R1 B1"],
+                     [(0, 0, "R7 B7 G7"), (0, 0, "R8 B8 G8")], (0, 0), (1, 0), phases="5")
+    t = d.top
+    d.card(t, C.parse("G11"))
+    d.row(t, (d.T.A_DISCARD, 0))
+    assert type(d.top).__name__ == "Summary" and "Hand 1 over" in d.text()
+    summary = d.text()
+    d.key("B")
+    assert d.top.menu.items[0] == "Continue"
+    d.continue_game()
+    assert type(d.top).__name__ == "Summary" and d.text() == summary
+    d.key("A")
+    assert type(d.top).__name__ in ("Turn", "ComputerTurns")
+    d.key("B")  # left again, now after the summary: Continue goes straight to the hand
+    d.continue_game()
+    assert type(d.top).__name__ in ("Turn", "ComputerTurns")
+    d.close()
