@@ -216,14 +216,16 @@ class Session:
         app = self.app
         app.sound.play(sound.WIN, supervisor.ticks_ms())
         places = self.rules.ranking(self.state)
+        # the saved game goes first: a power cut before the statistics are written loses this
+        # game's count, where the other order could let Continue replay it and count it twice
+        if app.store.game is not None:
+            app.store.game.clear()
         try:
             from firmware import stats
 
             stats.record(app, self.kinds, self.names, places)
         except (OSError, ValueError) as e:
             self.log("(statistics not saved: " + str(e) + ")")
-        if app.store.game is not None:
-            app.store.game.clear()
         title, text = self.rules.ending_text(self)
         self.show(Summary(self, title, text, True))
 

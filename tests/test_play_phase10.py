@@ -240,3 +240,48 @@ def test_continue_shows_the_summary_of_a_hand_left_before_it_was_read(tmp_path):
     d.continue_game()
     assert type(d.top).__name__ in ("Turn", "ComputerTurns")
     d.close()
+
+
+def test_a_power_cut_at_the_end_of_a_game_never_counts_it_twice(tmp_path):
+    """The last move writes the statistics and removes the saved game. A power cut between the
+    two must not leave both: Continue would replay the last move and count the game again."""
+
+    def final_move(cut=None):
+        d = Driver("pybadge", nvm_path=str(tmp_path / ("nvm%s.bin" % cut)), seed=4)
+        d.boot()
+        s, C = _arranged(d, ["G11", "R3 R9 B9 G9 Y12 Y2 B6 G6 R1 B1"],
+                         [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (4, 3), (5, 0), phases="5")
+        s.save()
+        t = d.top
+        d.card(t, C.parse("G11"))
+        d.row(t, (d.T.A_DISCARD, 0), choose=False)
+        before = d.m.nvm.bytes_written
+        if cut is not None:
+            d.m.power_cut(after_nvm_bytes=cut)
+        d.key("A")
+        return d, d.m.nvm.bytes_written - before
+
+    def ann_games(d):
+        d.menu_choose("Statistics")
+        lines = [line.split() for line in d.text().split("\n")]
+        d.key("B")
+        return sum(int(w[1]) for w in lines if w and w[0] == "ANN")
+
+    d, written = final_move()
+    assert "Game over" in d.text() and "ANN wins!" in d.text()
+    d.key("A")
+    assert d.top.menu.items[0] != "Continue" and ann_games(d) == 1
+    d.close()
+    stats_bytes = written - 2  # removing the saved game writes one byte in each of its slots
+    for cut in (2, stats_bytes):  # after the first of the two records, whichever comes first
+        d, _ = final_move(cut)
+        assert d.m.boots == 2
+        if d.top.menu.items[0] == "Continue":  # the last move is played again
+            d.continue_game()
+            t = d.top
+            d.card(t, t.order[0])  # G11, the last card
+            d.row(t, (d.T.A_DISCARD, 0))
+            assert "Game over" in d.text()
+            d.key("A")
+        assert ann_games(d) <= 1, cut
+        d.close()
