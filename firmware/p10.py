@@ -205,9 +205,15 @@ def ending_text(session):
     if st.tiebreak:
         lines.append("Tiebreak hand: " + won[0] + " laid phase " + str(st.phase_numbers[-1])
                      + " first.")
+    # everyone advances: everyone has played every phase, laid or not, and points decide
+    everyone = st.progression == P.EVERYONE
+    if everyone:
+        lines.append("Fewest points win.")
     places = ranking(st)
     order = sorted(range(st.n), key=lambda s: (places[s], s))
     for s in order:
-        lines.append(str(places[s]) + ". " + names[s] + " " + str(st.completed(s)) + " ph "
-                     + str(st.scores[s]) + " pt")
+        line = str(places[s]) + ". " + names[s] + " "
+        if not everyone:
+            line += str(st.completed(s)) + " ph "
+        lines.append(line + str(st.scores[s]) + " pt")
     return "Game over", "\n".join(lines)

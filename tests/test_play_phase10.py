@@ -285,3 +285,20 @@ def test_a_power_cut_at_the_end_of_a_game_never_counts_it_twice(tmp_path):
             d.key("A")
         assert ann_games(d) <= 1, cut
         d.close()
+
+
+def test_the_end_of_an_everyone_advances_game_shows_points_not_phases(tmp_path):
+    """When everyone advances every hand, every player ends with every phase 'done', laid or
+    not: the ending ranks by points and does not claim phases nobody laid."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    s, C = _arranged(d, ["G11", "R3 R9 B9 G9 Y12 Y2 B6 G6 R1 B1"],
+                     [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (4, 4), (5, 0), phases="5",
+                     progression="everyone")
+    t = d.top
+    d.card(t, C.parse("G11"))
+    d.row(t, (d.T.A_DISCARD, 0))
+    end = d.text()
+    assert "Game over" in end and "ANN wins!" in end
+    assert "1. ANN 0 pt" in end and "2. BOB " in end and " ph " not in end, end
+    d.close()
