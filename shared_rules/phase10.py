@@ -490,7 +490,7 @@ class Phase10:
         if kind == HIT:
             g = self.table[move[2]]
             owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
-            return who + " hits " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
+            return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
         if kind == DISCARD:
             return who + " discards " + C.text(move[1])
         if kind == TARGET:

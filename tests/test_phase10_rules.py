@@ -586,15 +586,16 @@ def test_P10C_7_describe_moves_in_one_short_line():
     g.apply((DRAW_DECK,))
     assert g.describe((LAY, 0, SETS_LAYER), names) == "BOB lays phase 1"
     g.apply((LAY, 1, SETS_LAYER))
-    assert g.describe((HIT, one("G12"), 0, 0), names) == "BOB hits G12 on own set"
+    assert g.describe((HIT, one("G12"), 0, 0), names) == "BOB: G12 on own set"
     assert g.describe((DISCARD, one("G12")), names) == "BOB discards G12"
     g.apply((DISCARD, one("G12")))
     g.apply((DRAW_DECK,))
     g.apply((LAY, 1, [cards("R5 B5 G5"), cards("Y6 Y6 B6")]))
-    assert g.describe((HIT, one("Y3"), 0, 0), names) == "ANA hits Y3 on BOB's set"
+    assert g.describe((HIT, one("Y3"), 0, 0), names) == "ANA: Y3 on BOB's set"
     assert g.describe((TARGET, 1), names) == "ANA skips BOB"
-    for line in ("BOB draws a card", "ANA hits Y3 on BOB's set"):
-        assert len(line) <= 26  # one line of a 160-pixel screen in the 6-pixel font
+    g.table.append([1, COLOUR, 3, 0, cards("Y1 Y2 Y3 Y4 Y5 Y6 Y7")])
+    longest = g.describe((HIT, one("Y12"), len(g.table) - 1, 0), names)
+    assert longest == "ANA: Y12 on BOB's colour" and len(longest) <= 25  # one 160-px line
 
 
 SETS_LAYER = [cards("R3 B3 G3"), cards("Y4 Y4 B4")]
