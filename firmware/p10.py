@@ -2,14 +2,13 @@
 is particular to this game (new game, save blob, computer players, texts between hands, the
 ranking, sounds). The person's turn screen is ``firmware.p10turn``.
 
-Computer players: *easy* is the greedy player that always draws blind from the deck and
-discards at random among the cards its plan does not use; *normal* and *hard* are both the
-greedy player of the rules core for now (stronger players come with a later issue).
+Computer players come from the rules core: *easy* ``EasyBot``, *normal* ``GreedyBot``, *hard*
+``HardBot`` (how they play and how strong they are: docs/rules-decisions.md).
 """
 
 from shared_rules import codec
 from shared_rules import phase10 as P
-from shared_rules.bots import GreedyBot
+from shared_rules.bots import EasyBot, GreedyBot, HardBot
 from shared_rules.phases import CARD_PHASES, SET, RUN
 
 from firmware.play import CARD, PHASE
@@ -35,27 +34,13 @@ def decode(blob):
     return codec.decode(blob)
 
 
-class EasyBot(GreedyBot):
-    """Draws blind, discards at random among the cards its plan does not keep."""
-
-    def _draw(self, view, hand):
-        if view.can_draw_deck():
-            return (P.DRAW_DECK,)
-        return (P.TAKE_DISCARD,)
-
-    def _discard(self, view, hand):
-        keep = [] if view.laid[view.seat] else self._plan(view, hand)
-        pool = list(hand)
-        for c in keep:
-            if c in pool:
-                pool.remove(c)
-        if not pool:
-            pool = hand
-        return pool[self.rng.below(len(pool))]
-
-
 def bot(level, rng):
-    return EasyBot(rng) if level == 1 else GreedyBot(rng)
+    """The computer player of a level: 1 easy, 2 normal, 3 hard (docs/rules-decisions.md)."""
+    if level == 1:
+        return EasyBot(rng)
+    if level == 3:
+        return HardBot(rng)
+    return GreedyBot(rng)
 
 
 def round_no(state):
