@@ -27,8 +27,8 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.groups import check_group, hit_ends, extend, is_wild, NONE, LOW, HIGH
-from shared_rules.phases import CARD_PHASES, PHASE_LISTS, phase_list
+from shared_rules.groups import check_group, hit_ends, extend, NONE, LOW, HIGH
+from shared_rules.phases import CARD_PHASES, phase_list
 from shared_rules.rng import Rng
 
 # Pending decision kinds.
