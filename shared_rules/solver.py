@@ -470,9 +470,7 @@ def _solve_setrun(key, inf):
         wm = full << a
         v = p & wm
         nr0 = pc[v & 255] + pc[v >> 8]
-        # the set empty
-        z = 1 if nr0 else 2
-        sc = _score(avail, nr0, z)
+        sc = _score2(avail, nr0, 0)  # the set empty
         if sc < win:
             win = sc
             plan = (0, a, 0)
@@ -483,9 +481,7 @@ def _solve_setrun(key, inf):
                 ns = cx - 1
                 if ns > s:
                     ns = s
-                n = nr0 + ns
-                z = 0 if ns else 1
-                sc = _score(avail, n, z)
+                sc = _score2(avail, nr0, ns)
                 if sc < win:
                     win = sc
                     plan = (x, a, 1)
@@ -495,9 +491,7 @@ def _solve_setrun(key, inf):
             else:
                 nr = nr0
                 ns = cx if cx < s else s
-            n = nr + ns
-            z = 0 if nr else 1
-            sc = _score(avail, n, z)
+            sc = _score2(avail, nr, ns)
             if sc < win:
                 win = sc
                 plan = (x, a, 0)
@@ -528,13 +522,10 @@ def _solve_colrun(key, inf):
                 elif mk:
                     nb += 1
             for b in range(nb + 1):
-                nr = na + b
                 nk = cc - b
                 if nk > k:
                     nk = k
-                n = nr + nk
-                z = (0 if nr else 1) + (0 if nk else 1)
-                sc = _score(avail, n, z)
+                sc = _score2(avail, na + b, nk)
                 if sc < win:
                     win = sc
                     plan = (c, a, b)
@@ -566,9 +557,7 @@ def _solve_colset(key, inf):
     for c in range(4):
         cc = cols[c]
         nk = cc if cc < k else k
-        # the set empty
-        z = 1 if nk else 2
-        sc = _score(avail, nk, z)
+        sc = _score2(avail, nk, 0)  # the set empty
         if sc < win:
             win = sc
             plan = (c, -1, 0)
@@ -581,13 +570,10 @@ def _solve_colset(key, inf):
             if tmax > cxc:
                 tmax = cxc
             for t in range(tmax + 1):
-                ns = u + t
                 nk = cc - t
                 if nk > k:
                     nk = k
-                n = ns + nk
-                z = (0 if ns else 1) + (0 if nk else 1)
-                sc = _score(avail, n, z)
+                sc = _score2(avail, u + t, nk)
                 if sc < win:
                     win = sc
                     plan = (c, x, t)
@@ -602,6 +588,11 @@ def _score(avail, n, z):
     if d < z:
         d = z
     return d * 256 - n
+
+
+def _score2(avail, n1, n2):
+    """The score of a plan for a phase of two groups holding ``n1`` and ``n2`` naturals."""
+    return _score(avail, n1 + n2, (0 if n1 else 1) + (0 if n2 else 1))
 
 
 def _solve_empty(key, inf):
