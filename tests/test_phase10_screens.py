@@ -136,6 +136,21 @@ def arrange(st, C, check_group, hands, table=(), discard=""):
     st.draw_pile = pool
 
 
+def person_turn(board_id, tmp_path, hand, other):
+    """A booted board on ANN's turn (after her draw) with ``hand``; BOB, a computer, holds
+    ``other``. Returns the driver, the turn screen and the cards module the firmware uses."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, seed=5, dealer=1)
+    arrange(st, C, G.check_group, [hand, other])
+    st.stage = P.PLAY
+    session(d, st, (0, 2), ["ANN", "BOB"])
+    return d, d.top, C
+
+
 def session(d, state, kinds, names):
     """Start the firmware's game session on an arranged state."""
     play = importlib.import_module("firmware.play")
@@ -283,16 +298,8 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
 def test_hand_sorts_by_colour_or_number_and_scrolls_when_it_does_not_fit(tmp_path):
     """A hand larger than the row (not a Phase 10 position, but the widget must cope): the row
     scrolls with the cursor, and sorting keeps the cursor on its card."""
-    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
-    d.boot()
-    P = importlib.import_module("shared_rules.phase10")
-    C = importlib.import_module("shared_rules.cards")
-    G = importlib.import_module("shared_rules.groups")
-    st = P.Phase10(2, seed=5, dealer=1)
-    arrange(st, C, G.check_group, ["Y1 R2 B3 G4 Y5 R6 B7 G8 Y9 R10 B11 G12 W S R1 B1", "R3"])
-    st.stage = P.PLAY
-    session(d, st, (0, 2), ["ANN", "BOB"])
-    t = d.top
+    hand = "Y1 R2 B3 G4 Y5 R6 B7 G8 Y9 R10 B11 G12 W S R1 B1"
+    d, t, C = person_turn("pybadge", tmp_path, hand, "R3")
     row = t.hand
     assert row.slots == 11 and len(t.order) == 16
     assert t.order[:3] == C.parse_list("R1 B1 Y1") and t.order[-2:] == C.parse_list("W S")
@@ -316,16 +323,7 @@ def info_text(t):
 def test_hint_and_lay_down_reasons_are_shown_whole(board_id, tmp_path):
     """Hint says how many cards a phase lacks, and a bad group says why, in full on the
     information line (the 160x128 line holds 25 characters; nothing may be cut off)."""
-    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
-    d.boot()
-    P = importlib.import_module("shared_rules.phase10")
-    C = importlib.import_module("shared_rules.cards")
-    G = importlib.import_module("shared_rules.groups")
-    st = P.Phase10(2, seed=5, dealer=1)
-    arrange(st, C, G.check_group, ["R3 B3 G3 R5 Y7 G9 Y11 R1 B2 G12 B10", "R4"])
-    st.stage = P.PLAY
-    session(d, st, (0, 2), ["ANN", "BOB"])
-    t = d.top
+    d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y7 G9 Y11 R1 B2 G12 B10", "R4")
     d.row(t, (d.T.A_HINT, 0))
     assert t.mode == d.T.PLAY and info_text(t) == "Hint: 2 cards short"
     assert "Hint: 2 cards short" in d.text()
@@ -347,16 +345,7 @@ def test_a_two_group_lay_down_shows_both_groups_and_lay_down_now(board_id, tmp_p
     """While a two-group phase is chosen, both groups' rows and Lay down now are on screen at
     once, under the whole hand, and the information line is in the screen's text size (large
     on a 240x240 board)."""
-    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
-    d.boot()
-    P = importlib.import_module("shared_rules.phase10")
-    C = importlib.import_module("shared_rules.cards")
-    G = importlib.import_module("shared_rules.groups")
-    st = P.Phase10(2, seed=5, dealer=1)
-    arrange(st, C, G.check_group, ["R3 B3 G3 R5 Y5 G9 Y11 R1 B2 G12 B10", "R4"])
-    st.stage = P.PLAY
-    session(d, st, (0, 2), ["ANN", "BOB"])
-    t = d.top
+    d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y5 G9 Y11 R1 B2 G12 B10", "R4")
     d.row(t, (d.T.A_LAY, 0))
     for c in ("R3", "B3", "G3", "R5"):
         d.card(t, C.parse(c), free=True)
