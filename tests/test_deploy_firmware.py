@@ -5,6 +5,7 @@ emulator/serial_board.py's Uf2Bootloader, which "installs" a good file and bring
 An ESP chip cannot be emulated: the esptool side is checked against a port with no chip.
 """
 
+import contextlib
 import struct
 import time
 
@@ -16,6 +17,20 @@ from tools.deploy_lib import boards, firmware
 from tools.deploy_lib.errors import DeployError
 
 SAMD51, RP2040 = boards.UF2_FAMILIES["SAMD51"], boards.UF2_FAMILIES["RP2040"]
+PYBADGE = ("pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
+
+
+@contextlib.contextmanager
+def bootloader(monkeypatch, media, *board):
+    """An emulated UF2 bootloader drive under ``media``, the only place the tool looks; a
+    PyBadge's unless ``board`` gives (board id, family, drive label, board name)."""
+    loader = Uf2Bootloader(str(media), *(board or PYBADGE))
+    loader.start()
+    monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    try:
+        yield loader
+    finally:
+        loader.stop()
 
 
 def make_uf2(family, blocks=4, flags=0x2000):
@@ -59,34 +74,24 @@ def test_wrong_family_uf2_is_refused_naming_both(tmp_path):
 
 def test_wrong_family_uf2_never_reaches_the_bootloader(repo, tmp_path, capsys, monkeypatch):
     media = tmp_path / "media"
-    loader = Uf2Bootloader(str(media), "pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
-    loader.start()
-    try:
-        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    with bootloader(monkeypatch, media):
         image = tmp_path / "adafruit-circuitpython-pimoroni_picosystem-en_US-10.0.3.uf2"
         image.write_bytes(make_uf2(RP2040))
         before = snapshot(media)
         rc, out, err = deploy(capsys, "--firmware", image, "--wait", 1)
         assert rc == 4 and "RP2040" in err and "SAMD51" in err
         assert snapshot(media) == before
-    finally:
-        loader.stop()
 
 
 def test_uf2_is_flashed_then_the_app_installed(repo, tmp_path, capsys, monkeypatch):
     media = tmp_path / "media"
-    loader = Uf2Bootloader(str(media), "pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
-    loader.start()
-    try:
-        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    with bootloader(monkeypatch, media) as loader:
         image = tmp_path / "adafruit-circuitpython-pybadge-en_US-10.0.3.uf2"
         image.write_bytes(make_uf2(SAMD51, blocks=40))
         rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 10)
         assert (rc, err) == (0, "")
         assert loader.installed.is_set()
         assert "flash  [" in out and "copy   [" in out and "verify [" in out
-    finally:
-        loader.stop()
     assert not (media / "PYBADGEBOOT").exists()
     assert_app_on(media / "CIRCUITPY")
 
@@ -108,10 +113,7 @@ def test_uf2_of_another_board_with_the_same_chip_is_named(repo, tmp_path, capsys
     """A PyGamer build on a PyBadge: same chip, so the family check passes; the tool warns
     from the file name, and when the board comes back as a PyGamer it says so at once."""
     media = tmp_path / "media"
-    loader = Uf2Bootloader(str(media), "pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
-    loader.start()
-    try:
-        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    with bootloader(monkeypatch, media):
         image = tmp_path / "adafruit-circuitpython-pygamer-en_US-10.0.3.uf2"
         image.write_bytes(make_uf2(SAMD51, blocks=8))
         t = time.monotonic()
@@ -120,23 +122,16 @@ def test_uf2_of_another_board_with_the_same_chip_is_named(repo, tmp_path, capsys
             "for 'pygamer', not 'pybadge'" in out
         assert rc == 4 and "came back as 'pygamer'" in err and "not 'pybadge'" in err
         assert time.monotonic() - t < 5
-    finally:
-        loader.stop()
 
 
 def test_uf2_without_board_option_installs_the_app_on_the_board_that_comes_back(
         repo, tmp_path, capsys, monkeypatch):
     media = tmp_path / "media"
-    loader = Uf2Bootloader(str(media), "pybadge", SAMD51, "PYBADGEBOOT", "SAMD51J19A-PyBadge-v0")
-    loader.start()
-    try:
-        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    with bootloader(monkeypatch, media):
         image = tmp_path / "adafruit-circuitpython-pybadge-en_US-10.0.3.uf2"
         image.write_bytes(make_uf2(SAMD51, blocks=8))
         rc, out, err = deploy(capsys, "--firmware", image, "--wait", 8)
         assert (rc, err) == (0, "")
-    finally:
-        loader.stop()
     assert_app_on(media / "CIRCUITPY")
 
 
@@ -149,16 +144,12 @@ def test_uf2_without_a_bootloader_drive_says_how_to_start_it(repo, tmp_path, cap
 
 def test_bootloader_of_another_chip_than_board_option(repo, tmp_path, capsys, monkeypatch):
     media = tmp_path / "media"
-    loader = Uf2Bootloader(str(media), "pimoroni_picosystem", RP2040, "RPI-RP2", "RPI-RP2")
-    loader.start()
-    try:
-        monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(media))
+    picosystem = ("pimoroni_picosystem", RP2040, "RPI-RP2", "RPI-RP2")
+    with bootloader(monkeypatch, media, *picosystem):
         image = tmp_path / "cp.uf2"
         image.write_bytes(make_uf2(SAMD51))
         rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 1)
         assert rc == 4 and "RP2040 board" in err and "--board pybadge is SAMD51" in err
-    finally:
-        loader.stop()
 
 
 @pytest.mark.parametrize("chip_id, offset, name", [(9, 0, "ESP32-S3"), (2, 0x1000, "ESP32-S2")])
