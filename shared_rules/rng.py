@@ -1,9 +1,18 @@
-"""The seeded random source every shuffle and die goes through (RULES.md RNG-1).
+"""Chance: the sources every shuffle and die goes through (RULES.md RNG-1, docs/protocol.md).
 
-A linear congruential generator modulo 2**30, computed in 15-bit halves so that every
-intermediate value stays below 2**30: on a 32-bit board a larger int would be a heap object.
-The same seed gives the same numbers on CPython, MicroPython and CircuitPython. On the device the
-firmware seeds it from the hardware generator (``os.urandom``).
+A :class:`Source` hands out uniform integers with ``below(n)``; ``shuffle`` and ``die`` are built
+on it, so whatever the source, a game draws chance the same way and a record of the ``below``
+outcomes replays it exactly. Three sources:
+
+- :class:`Rng`, the seeded generator of the desktop, tests and simulations: a linear
+  congruential generator modulo 2**30 computed in 15-bit halves so that every intermediate value
+  stays below 2**30 (on a 32-bit board a larger int is a heap object). The same seed gives the
+  same numbers on CPython, MicroPython and CircuitPython.
+- :class:`Scripted`, the outcomes of a game record, handed back in order (replay).
+- ``firmware.hwrandom.Hardware``, the board's hardware generator (``os.urandom``), on the device.
+
+A source whose ``log`` is a list appends every outcome to it: the record writer empties it after
+each move and writes the outcomes into the record.
 """
 
 try:
@@ -14,6 +23,8 @@ except ImportError:  # CPython
         return x
 
 
+from shared_rules.errors import RuleError
+
 _MASK15 = const(0x7FFF)
 # Multiplier 1103515245 mod 2**30 = 29773421 (= 1 mod 4) and an odd increment: full period 2**30.
 _A_HI = const(29773421 >> 15)
@@ -21,7 +32,35 @@ _A_LO = const(29773421 & 0x7FFF)
 _C = const(12345)
 
 
-class Rng:
+class Source:
+    """Uniform integers, shuffles and dice; subclasses give ``_below(n)``."""
+
+    log = None
+    state = 0  # what a save keeps of the source (the seeded generator's state)
+
+    def below(self, n):
+        """A uniform integer in 0..n-1, for 1 <= n <= 32768."""
+        if n <= 1:
+            return 0  # no chance: nothing drawn, nothing recorded
+        v = self._below(n)
+        if self.log is not None:
+            self.log.append(v)
+        return v
+
+    def shuffle(self, items):
+        """Fisher-Yates shuffle of a list or bytearray in place."""
+        i = len(items) - 1
+        while i > 0:
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+
+    def die(self, sides=6):
+        """A die roll 1..sides."""
+        return self.below(sides) + 1
+
+
+class Rng(Source):
     """Seeded generator; ``state`` is a 30-bit int and can be saved and restored."""
 
     def __init__(self, seed=0):
@@ -40,24 +79,35 @@ class Rng:
         self.state = (hi << 15) | low
         return hi
 
-    def below(self, n):
-        """A uniform integer in 0..n-1, for 1 <= n <= 32768 (rejection sampling, no bias)."""
-        if n <= 1:
-            return 0
-        limit = 32768 - 32768 % n
+    def _below(self, n):
+        limit = 32768 - 32768 % n  # rejection sampling: no bias
         while True:
             r = self.next15()
             if r < limit:
                 return r % n
 
-    def shuffle(self, items):
-        """Fisher-Yates shuffle of a list or bytearray in place."""
-        i = len(items) - 1
-        while i > 0:
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
 
-    def die(self, sides=6):
-        """A die roll 1..sides."""
-        return self.below(sides) + 1
+class Scripted(Source):
+    """The chance outcomes of a record, in order. ``feed`` adds the values of one record line;
+    drawing a value out of range, or more values than were fed, is a broken record."""
+
+    def __init__(self):
+        self.values = []
+        self.pos = 0
+
+    def feed(self, values):
+        self.values.extend(values)
+
+    def left(self):
+        return len(self.values) - self.pos
+
+    def _below(self, n):
+        if self.pos >= len(self.values):
+            raise RuleError("RECORD", "the record holds fewer chance outcomes than the game draws",
+                            "chance_missing")
+        v = self.values[self.pos]
+        if not 0 <= v < n:
+            raise RuleError("RECORD", "chance outcome " + str(v) + " is not below " + str(n),
+                            "chance_range")
+        self.pos += 1
+        return v

@@ -1,0 +1,120 @@
+"""The games the device plays, registered once (docs/protocol.md).
+
+Codec, records, replay, simulate, selfplay, the tournament, menus, the set-up screen, settings,
+saves and statistics read this table and never name a game. An entry names its rules-core module
+and its firmware screens module as strings: nothing is imported until the game is played (code
+is RAM on a board). Adding a game is a module and one line in ``GAMES``; tests add theirs with
+:func:`register`.
+"""
+
+from shared_rules.errors import RuleError
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+class Entry:
+    """One game: ``gid`` its number everywhere (saves, settings, statistics), ``key`` its name in
+    records and tools, ``name`` what menus show, ``module`` the rules-core module, ``screens``
+    the firmware module of its screens (None: not playable on the device), the player range and
+    ``variants``: ``((key, label, values), ...)`` with the default value first."""
+
+    def __init__(self, gid, key, name, module, screens, min_players, max_players, variants=()):
+        self.gid = gid
+        self.key = key
+        self.name = name
+        self.module = module
+        self.screens = screens
+        self.min_players = min_players
+        self.max_players = max_players
+        self.variants = variants
+
+
+GAMES = [
+    Entry(1, "phase10", "Phase 10", "shared_rules.phase10", "firmware.p10", 2, 6, (
+        ("edition", "Edition", ("classic", "2020")),
+        ("phases", "Phases", ("all", "5", "8", "odd", "even")),
+        ("progression", "Progress", ("standard", "everyone", "free")),
+    )),
+    Entry(2, "phase10board", "Phase 10 Board", "shared_rules.phase10board", "firmware.p10b", 2, 6),
+    Entry(3, "dice_express", "Dice Express", "shared_rules.dice_express", "firmware.dx", 2, 6),
+]
+
+
+def register(entry):
+    """Add a game (tests); an entry with the same id or key replaces the old one."""
+    for i in range(len(GAMES)):
+        if GAMES[i].gid == entry.gid or GAMES[i].key == entry.key:
+            GAMES[i] = entry
+            return
+    GAMES.append(entry)
+
+
+def unregister(gid):
+    for i in range(len(GAMES)):
+        if GAMES[i].gid == gid:
+            GAMES.pop(i)
+            return
+
+
+def by_key(key):
+    for e in GAMES:
+        if e.key == key:
+            return e
+    raise RuleError("SETUP", "unknown game '" + str(key) + "' (" + ", ".join([e.key for e in GAMES]) + ")",
+                    "unknown_game")
+
+
+def by_id(gid):
+    for e in GAMES:
+        if e.gid == gid:
+            return e
+    raise RuleError("SETUP", "unknown game number " + str(gid), "unknown_game")
+
+
+def load(name):
+    """Import a module by its dotted name and return it (``__import__`` gives the package)."""
+    mod = __import__(name)
+    for part in name.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
+
+
+def module(entry):
+    """The rules-core module of a game; RuleError if this build does not have it."""
+    try:
+        return load(entry.module)
+    except ImportError:
+        raise RuleError("SETUP", entry.name + " is not in this build", "not_built")
+
+
+def options(entry, given=None):
+    """The game's variant values, each checked, with defaults for those not given."""
+    given = given or {}
+    out = {}
+    for key, label, values in entry.variants:
+        v = given.get(key, values[0])
+        if v not in values:
+            raise RuleError("SETUP", "unknown " + label.lower() + " '" + str(v) + "' (" + ", ".join(values) + ")",
+                            "unknown_variant")
+        out[key] = v
+    for key in given:
+        found = False
+        for k, _, _ in entry.variants:
+            if k == key:
+                found = True
+        if not found:
+            raise RuleError("SETUP", entry.key + " has no option '" + str(key) + "'", "unknown_variant")
+    return out
+
+
+def check_players(entry, players):
+    if not isinstance(players, int) or not entry.min_players <= players <= entry.max_players:
+        raise RuleError("SETUP", entry.name + " is played by " + str(entry.min_players) + " to "
+                        + str(entry.max_players) + " players", "players")
+
+
+def new_game(entry, players, opts=None, source=None):
+    """A new game of ``entry`` for ``players`` seats with variant values ``opts``."""
+    from shared_rules.rng import Rng
+    check_players(entry, players)
+    return module(entry).new_game(players, options(entry, opts), source if source is not None else Rng(0))
