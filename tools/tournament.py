@@ -37,11 +37,26 @@ def _registry():
     return registry
 
 
+def _playable(reg, entry):
+    """The entry's module if it has the protocol's ``new_game`` and ``bot``, else None."""
+    try:
+        mod = reg.module(entry)
+    except Exception:
+        return None
+    if hasattr(mod, "new_game") and hasattr(mod, "bot"):
+        return mod
+    return None
+
+
 def game_keys():
+    """Keys of the registered games that can be played (Phase 10 always)."""
+    keys = ["phase10"]
     reg = _registry()
-    if reg is None:
-        return ["phase10"]
-    return [e.key for e in reg.GAMES]
+    if reg is not None:
+        for e in reg.GAMES:
+            if e.key not in keys and _playable(reg, e) is not None:
+                keys.append(e.key)
+    return keys
 
 
 def _legacy_phase10():
@@ -71,12 +86,14 @@ def _legacy_phase10():
 def resolve(key):
     """``(new_game(players, options, seed), bot(level, rng), (min, max players))`` for a game."""
     reg = _registry()
-    if reg is None:
+    module = None
+    if reg is not None:
+        entry = reg.by_key(key)
+        module = _playable(reg, entry)
+    if module is None:
         if key != "phase10":
-            raise SystemExit("unknown game '" + key + "' (phase10)")
+            raise SystemExit("game '" + key + "' cannot be played yet (no new_game/bot)")
         return _legacy_phase10()
-    entry = reg.by_key(key)
-    module = reg.module(entry)
 
     def new_game(players, options, seed):
         return module.new_game(players, reg.options(entry, options), Rng(seed))
