@@ -13,6 +13,12 @@ RAM = 2048
 BRIGHTNESS = True
 BUTTONS = 3
 HINTS = ("D0", "D1", None, None, "D2", "hold D0", "hold D2", None)
+# microcontroller.nvm (CircuitPython 10): one 8 KiB blob in the ESP32-S3's NVS store: every write
+# replaces all of it.
+NVM_SIZE = 8192
+NVM_UNIT = 8192  # bytes one erase clears
+NVM_APPEND = False  # erased bytes can be written without an erase
+NVM_CYCLES = 100000  # rated erases of a unit
 
 
 def display():

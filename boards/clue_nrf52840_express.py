@@ -12,6 +12,12 @@ RAM = 256
 BRIGHTNESS = True
 BUTTONS = 2
 HINTS = ("B", "A", None, None, "hold A", "hold B", None, None)
+# microcontroller.nvm (CircuitPython 10): two 4 KiB pages of the nRF52840's flash: a write erases
+# each page it touches.
+NVM_SIZE = 8192
+NVM_UNIT = 4096  # bytes one erase clears
+NVM_APPEND = False  # erased bytes can be written without an erase
+NVM_CYCLES = 10000  # rated erases of a unit
 
 
 def display():

@@ -12,6 +12,12 @@ RAM = 8192
 BRIGHTNESS = True
 BUTTONS = 2
 HINTS = ("KEY", "BOOT", None, None, "hold BOOT", "hold KEY", None, None)
+# microcontroller.nvm (CircuitPython 10): one 8 KiB blob in the ESP32-S3's NVS store: every write
+# replaces all of it.
+NVM_SIZE = 8192
+NVM_UNIT = 8192  # bytes one erase clears
+NVM_APPEND = False  # erased bytes can be written without an erase
+NVM_CYCLES = 100000  # rated erases of a unit
 
 
 def display():

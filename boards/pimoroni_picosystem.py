@@ -10,6 +10,12 @@ RAM = 264
 BRIGHTNESS = True
 BUTTONS = 8
 HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "Y", "X")
+# microcontroller.nvm (CircuitPython 10): one 4 KiB sector of the RP2040's QSPI flash: bytes
+# still erased are programmed without an erase.
+NVM_SIZE = 4096
+NVM_UNIT = 4096  # bytes one erase clears
+NVM_APPEND = True  # erased bytes can be written without an erase
+NVM_CYCLES = 100000  # rated erases of a unit
 
 
 def display():

@@ -10,6 +10,12 @@ RAM = 192
 BRIGHTNESS = True
 BUTTONS = 4
 HINTS = ("stick up", "stick down", "stick left", "stick right", "A", "B", "START", "SELECT")
+# microcontroller.nvm (CircuitPython 10): the last 8 KiB of the SAMD51's flash: one block, erased
+# by every write.
+NVM_SIZE = 8192
+NVM_UNIT = 8192  # bytes one erase clears
+NVM_APPEND = False  # erased bytes can be written without an erase
+NVM_CYCLES = 25000  # rated erases of a unit
 
 
 def display():

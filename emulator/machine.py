@@ -176,7 +176,7 @@ class Machine:
         self._random = random.Random(seed)
         pins, self.included_modules = standins.board_definition(board_id)
         self.hw = Hardware(self.spec, pins, self)
-        self.nvm = standins.FileNVM(nvm_path, nvm_size or self.spec.nvm_size)
+        self.nvm = standins.FileNVM(nvm_path, nvm_size or self.spec.nvm_size, self.spec.flash)
         self.display = None
         self._thread = None
         self._to_fw = threading.Semaphore(0)
@@ -420,8 +420,9 @@ class Machine:
         self._wait(self._to_fw.release)
 
     def power_cut(self, after_nvm_bytes=None):
-        """Cut the power and boot again: now, or once ``after_nvm_bytes`` more bytes have been
-        written to the NVM while the firmware runs on."""
+        """Cut the power and boot again: now, or once the NVM has taken ``after_nvm_bytes`` more
+        steps while the firmware runs on (a step: one erase, cut during it, or one byte
+        programmed; the board's own rules, see ``standins.FileNVM``)."""
         if after_nvm_bytes is not None:
             self.nvm.cut_after(after_nvm_bytes)
         elif self._thread is not None:

@@ -19,8 +19,30 @@ from collections import namedtuple
 
 Button = namedtuple("Button", "name keyboard wiring")
 Spec = namedtuple(
-    "Spec", "board_id name width height buttons logical nvm_size ram_kb speaker shift_register"
+    "Spec",
+    "board_id name width height buttons logical nvm_size ram_kb speaker shift_register flash",
+    defaults=(None,),
 )
+# How CircuitPython 10 writes the board's ``microcontroller.nvm`` (emulator.standins.FileNVM):
+# ``kind`` rewrite / rp2040 / nvs, ``unit`` the erase unit in bytes (NVS: its page),
+# ``endurance`` the rated erase cycles of a unit, ``nvs_pages`` the pages of the ESP32's NVS
+# partition, ``chip`` where the figures come from.
+Flash = namedtuple("Flash", "kind unit endurance nvs_pages chip")
+
+# ports/atmel-samd: the NVM is the last 8 KiB of flash, one NVMCTRL block (FLASH_ERASE_SIZE);
+# ASF4's _flash_write reads the block, erases it and programs its 16 pages again. SAM D5x
+# datasheet: 25,000 cycles minimum.
+SAMD51 = Flash("rewrite", 8192, 25000, 0, "SAMD51J19/J20 internal flash")
+# ports/nordic: 8 KiB below the CIRCUITPY area, two 4 KiB pages; write_page erases every page
+# the write touches (nrf_nvm_safe_flash_page_write). nRF52840: 10,000 cycles.
+NRF52840 = Flash("rewrite", 4096, 10000, 0, "nRF52840 internal flash")
+# ports/raspberrypi: 4 KiB after the firmware, one sector of the QSPI flash; bytes still 0xFF are
+# programmed without an erase, anything else erases and programs the sector. W25Q-series QSPI
+# flash: 100,000 cycles.
+RP2040 = Flash("rp2040", 4096, 100000, 0, "RP2040 QSPI flash (W25Q series)")
+# ports/espressif: one 8 KiB blob "data" in the NVS partition (20 KiB: 5 pages of 4 KiB in the
+# 4MB and 16MB partition tables); every write erases the blob and writes a new one.
+ESP32S3 = Flash("nvs", 4096, 100000, 5, "ESP32-S3 SPI flash, NVS partition 20 KiB")
 
 SHORT = 60  # ms a button is held for a press
 LONG = 800  # ms a button is held for a long press (the firmware's threshold is 600)
@@ -52,7 +74,7 @@ _add(Spec(
         Button("A", "x", ("sr", "BUTTON_OUT", 1, True)),
     ),
     _direct("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"),
-    8192, 192, ("dac", "SPEAKER", "SPEAKER_ENABLE"), _SR,
+    8192, 192, ("dac", "SPEAKER", "SPEAKER_ENABLE"), _SR, SAMD51,
 ))
 
 _add(Spec(
@@ -68,7 +90,7 @@ _add(Spec(
         Button("A", "x", ("sr", "BUTTON_OUT", 1, True)),
     ),
     _direct("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"),
-    8192, 192, ("dac", "SPEAKER", "SPEAKER_ENABLE"), _SR,
+    8192, 192, ("dac", "SPEAKER", "SPEAKER_ENABLE"), _SR, SAMD51,
 ))
 
 _add(Spec(
@@ -78,7 +100,7 @@ _add(Spec(
         Button("B", "b", ("pin", "BUTTON_B", False, True)),
     ),
     {"DOWN": ("A", SHORT), "UP": ("B", SHORT), "A": ("A", LONG), "B": ("B", LONG)},
-    8192, 256, ("pwm", "SPEAKER", None), None,
+    8192, 256, ("pwm", "SPEAKER", None), None, NRF52840,
 ))
 
 _add(Spec(
@@ -90,7 +112,7 @@ _add(Spec(
     ),
     {"UP": ("D0", SHORT), "B": ("D0", LONG), "DOWN": ("D1", SHORT), "A": ("D2", SHORT),
      "START": ("D2", LONG)},
-    8192, 2048, None, None,
+    8192, 2048, None, None, ESP32S3,
 ))
 
 _add(Spec(
@@ -100,7 +122,7 @@ _add(Spec(
         Button("KEY", "k", ("pin", "BUTTON1", False, True)),
     ),
     {"DOWN": ("BOOT", SHORT), "A": ("BOOT", LONG), "UP": ("KEY", SHORT), "B": ("KEY", LONG)},
-    8192, 8192, None, None,
+    8192, 8192, None, None, ESP32S3,
 ))
 
 _add(Spec(
@@ -118,7 +140,7 @@ _add(Spec(
     {"UP": ("UP", SHORT), "DOWN": ("DOWN", SHORT), "LEFT": ("LEFT", SHORT),
      "RIGHT": ("RIGHT", SHORT), "A": ("A", SHORT), "B": ("B", SHORT), "START": ("Y", SHORT),
      "SELECT": ("X", SHORT)},
-    4096, 264, ("pwm", "AUDIO", None), None,
+    4096, 264, ("pwm", "AUDIO", None), None, RP2040,
 ))
 
 DEFAULT_BOARD = "pybadge"

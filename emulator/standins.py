@@ -10,6 +10,7 @@ Drawing is not stood in for: ``displayio``, ``terminalio``, ``fontio`` and
 """
 
 import os as _real_os
+import random
 import re
 import sys
 import time as _real_time
@@ -90,14 +91,33 @@ class Pin:
 
 
 class FileNVM:
-    """microcontroller.nvm kept in a file, so saves survive a restart.
+    """microcontroller.nvm kept in a file, so saves survive a restart, written the way the board's
+    CircuitPython 10 writes its flash (``flash``: a :class:`emulator.specs.Flash`, or None for
+    a memory that takes bytes without erasing).
 
-    Writes land byte by byte in order; ``cut_after(n)`` cuts the power after ``n`` more bytes
-    (the bytes written so far stay, then ``PowerCut`` is raised), to test torn writes."""
+    Every assignment is turned into the chip's physical steps, and ``erases[unit]`` counts the
+    erases of each erase unit:
 
-    def __init__(self, path, size):
+    - ``rewrite`` (SAMD51 8 KiB block, nRF52840 4 KiB page): every unit the write touches is
+      read, erased and programmed again whole, first byte first;
+    - ``rp2040``: when every byte written is still erased (0xFF) the bytes are programmed without
+      an erase; otherwise the 4 KiB sector is erased and programmed again whole;
+    - ``nvs`` (ESP32-S3): the NVM is one blob in the NVS store: the old blob is erased, then the
+      whole new blob is written and committed; the NVS pages it fills are erased in turn
+      (``erases`` counts per NVS page).
+
+    ``cut_after(n)`` cuts the power after ``n`` more steps. A step is an erase (a cut there is a
+    cut *during* the erase: the unit is left half-erased, each byte its old value with some bits
+    set) or the programming of one byte that changes. On the ESP32-S3 the steps are the erase of
+    the old blob and the commit of the new one; a cut before the commit leaves no blob, and
+    CircuitPython then reads the NVM as zeros. Bytes already programmed stay, then ``PowerCut``
+    is raised.
+    """
+
+    def __init__(self, path, size, flash=None):
         self.path = path
         self.size = size
+        self.flash = flash
         data = b""
         if path and _real_os.path.exists(path):
             with open(path, "rb") as f:
@@ -105,7 +125,14 @@ class FileNVM:
         self.data = bytearray(data[:size]) + bytearray(b"\xff" * max(0, size - len(data)))
         self.bytes_written = 0
         self.writes = 0
+        self.unit = min(flash.unit, size) if flash is not None else size
+        units = flash.nvs_pages if flash is not None and flash.kind == "nvs" else -(-size // self.unit)
+        self.erases = [0] * units
+        self._nvs_page = 0  # NVS: the page being filled, and its entries used
+        self._nvs_used = 0
+        self._nvs_seen = 1  # pages used at least once (a fresh page needs no erase)
         self._cut_in = None
+        self._garble = 0
 
     def cut_after(self, n):
         self._cut_in = n
@@ -135,24 +162,104 @@ class FileNVM:
             value = bytes(value)
             if len(value) != max(0, stop - start):
                 raise ValueError("Slice and value different lengths.")
-            positions = range(start, stop)
         else:
             if not 0 <= value <= 255:
                 raise ValueError("Bytes must be between 0 and 255.")
-            positions = (self._index(index),)
+            start = self._index(index)
             value = bytes((value,))
         self.writes += 1
+        self.bytes_written += len(value)
+        if not value:
+            return
         try:
-            for pos, byte in zip(positions, value):
-                if self._cut_in is not None:
-                    if self._cut_in <= 0:
-                        self._cut_in = None
-                        raise PowerCut()
-                    self._cut_in -= 1
-                self.data[pos] = byte
-                self.bytes_written += 1
+            kind = self.flash.kind if self.flash is not None else "bytes"
+            if kind == "nvs":
+                self._write_nvs(start, value)
+            elif kind == "bytes" or (kind == "rp2040" and self.data[start:start + len(value)]
+                                      == b"\xff" * len(value)):
+                self._program(start, value)
+            else:
+                self._rewrite(start, value)
         finally:
             self.flush()
+
+    # ---------------------------------------------------------------- the physical steps
+
+    def _step(self):
+        """One step; False if the power is cut before it."""
+        if self._cut_in is None:
+            return True
+        if self._cut_in <= 0:
+            self._cut_in = None
+            return False
+        self._cut_in -= 1
+        return True
+
+    def _program(self, start, value):
+        for i, byte in enumerate(value):
+            pos = start + i
+            if self.data[pos] == byte:
+                continue
+            if not self._step():
+                raise PowerCut()
+            self.data[pos] = byte
+
+    def _rewrite(self, start, value):
+        unit = self.unit
+        first, last = start // unit, (start + len(value) - 1) // unit
+        for u in range(first, last + 1):
+            lo, hi = u * unit, min(self.size, (u + 1) * unit)
+            image = bytearray(self.data[lo:hi])
+            a, b = max(start, lo), min(start + len(value), hi)
+            image[a - lo:b - lo] = value[a - start:b - start]
+            if not self._step():
+                self._half_erase(lo, hi)
+                raise PowerCut()
+            self.erases[u] += 1
+            self.data[lo:hi] = b"\xff" * (hi - lo)
+            self._program(lo, image)
+
+    def _half_erase(self, lo, hi):
+        """An erase cut short: bits on their way to 1 (deterministic, different every time)."""
+        rng = random.Random(self._garble)
+        self._garble += 1
+        for pos in range(lo, hi):
+            self.data[pos] |= rng.getrandbits(8) & rng.getrandbits(8)
+
+    def _write_nvs(self, start, value):
+        image = bytearray(self.data)
+        image[start:start + len(value)] = value
+        if not self._step():  # during the erase of the old blob
+            self.data[:] = bytes(self.size)
+            raise PowerCut()
+        self.data[:] = bytes(self.size)  # the old blob is gone: CircuitPython reads zeros
+        self._nvs_fill(self.size)
+        if not self._step():  # before the new blob is committed
+            raise PowerCut()
+        self.data[:] = image
+
+    def _nvs_fill(self, size):
+        """Entries of 32 bytes, 126 a page: the blob's data with a chunk header on every page it
+        touches, then its index; a page is erased when the store comes round to it again."""
+        need = -(-size // 32)
+        while need > 0:
+            if self._nvs_used >= 125:
+                self._nvs_next_page()
+            take = min(125 - self._nvs_used, need)
+            self._nvs_used += take + 1
+            need -= take
+        if self._nvs_used >= 126:
+            self._nvs_next_page()
+        self._nvs_used += 1
+
+    def _nvs_next_page(self):
+        pages = len(self.erases)
+        self._nvs_page = (self._nvs_page + 1) % pages
+        self._nvs_used = 0
+        if self._nvs_seen < pages:
+            self._nvs_seen += 1
+        else:
+            self.erases[self._nvs_page] += 1
 
     def flush(self):
         if self.path:
