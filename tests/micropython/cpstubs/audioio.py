@@ -1,0 +1,7 @@
+"""audioio stand-in (MicroPython)."""
+
+import cphw
+
+cphw.need("audioio")
+
+from _audioout import AudioOut

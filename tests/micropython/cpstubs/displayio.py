@@ -1,0 +1,275 @@
+"""displayio stand-in (MicroPython) that keeps on the heap what CircuitPython 10 keeps there.
+
+CircuitPython allocates these from its GC heap (shared-module/displayio): a ``Bitmap``'s pixels
+(rows of 32-bit words, ``bits_per_value`` rounded up to 1, 2, 4, 8, 16 or 32), a ``Palette``'s
+colours (a 16-byte ``_displayio_color_t`` each), a ``TileGrid``'s tile indices when it has more
+than one tile (one byte each, two past 255 tiles), a ``Group``'s list of children. The same
+bytes are allocated here (bytearrays and lists); object headers differ (this build is 64-bit).
+Nothing is drawn: the screen's text is read from the labels in the tree.
+"""
+
+
+def _bits(value_count):
+    b = 1
+    while (1 << b) < value_count:
+        b *= 2
+    return b
+
+
+class Bitmap:
+    def __init__(self, width, height, value_count):
+        if width < 0 or height < 0 or value_count < 1:
+            raise ValueError("bad bitmap size")
+        self.width = width
+        self.height = height
+        bpv = _bits(value_count)
+        self.bits_per_value = bpv
+        self._stride = (width * bpv + 31) // 32 * 4  # bytes per row, whole 32-bit words
+        self._data = bytearray(self._stride * height)
+        self.blank = True  # nothing was ever set (bitmaptools.blit skips such a source)
+
+    def _at(self, key):
+        if isinstance(key, tuple):
+            x, y = key
+        else:
+            x, y = key % self.width, key // self.width
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError("pixel out of range")
+        return x, y
+
+    def __getitem__(self, key):
+        x, y = self._at(key)
+        bpv = self.bits_per_value
+        if bpv >= 8:
+            n = bpv // 8
+            i = y * self._stride + x * n
+            v = 0
+            for k in range(n):
+                v |= self._data[i + k] << (8 * k)
+            return v
+        bit = x * bpv
+        return (self._data[y * self._stride + (bit >> 3)] >> (bit & 7)) & ((1 << bpv) - 1)
+
+    def __setitem__(self, key, value):
+        x, y = self._at(key)
+        bpv = self.bits_per_value
+        if value >> bpv:
+            raise ValueError("value out of range")
+        if value:
+            self.blank = False
+        if bpv >= 8:
+            n = bpv // 8
+            i = y * self._stride + x * n
+            for k in range(n):
+                self._data[i + k] = (value >> (8 * k)) & 0xFF
+            return
+        bit = x * bpv
+        i = y * self._stride + (bit >> 3)
+        mask = ((1 << bpv) - 1) << (bit & 7)
+        self._data[i] = (self._data[i] & ~mask) | (value << (bit & 7))
+
+    def fill(self, value):
+        if value >> self.bits_per_value:
+            raise ValueError("value out of range")
+        if value == 0:
+            d = self._data
+            for i in range(len(d)):
+                d[i] = 0
+            return
+        self.blank = False
+        for y in range(self.height):
+            for x in range(self.width):
+                self[x, y] = value
+
+    def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
+        pass
+
+
+class Palette:
+    def __init__(self, color_count, *, dither=False):
+        self._n = color_count
+        self._c = bytearray(16 * color_count)  # rgb888 (3 bytes) and the transparent flag
+
+    def __len__(self):
+        return self._n
+
+    def _i(self, index):
+        if not 0 <= index < self._n:
+            raise IndexError("palette index out of range")
+        return 16 * index
+
+    def __setitem__(self, index, colour):
+        i = self._i(index)
+        if isinstance(colour, (bytes, bytearray, tuple)):
+            colour = (colour[0] << 16) | (colour[1] << 8) | colour[2]
+        c = self._c
+        c[i] = colour >> 16
+        c[i + 1] = (colour >> 8) & 0xFF
+        c[i + 2] = colour & 0xFF
+
+    def __getitem__(self, index):
+        i = self._i(index)
+        c = self._c
+        return (c[i] << 16) | (c[i + 1] << 8) | c[i + 2]
+
+    def make_transparent(self, index):
+        self._c[self._i(index) + 3] = 1
+
+    def make_opaque(self, index):
+        self._c[self._i(index) + 3] = 0
+
+    def is_transparent(self, index):
+        return bool(self._c[self._i(index) + 3])
+
+
+class ColorConverter:
+    def __init__(self, *, input_colorspace=None, dither=False):
+        pass
+
+
+class _Placed:
+    """x, y and hidden of a TileGrid or Group (properties, so that subclasses can add theirs)."""
+
+    @property
+    def x(self):
+        return self._x
+
+    @x.setter
+    def x(self, v):
+        self._x = int(v)
+
+    @property
+    def y(self):
+        return self._y
+
+    @y.setter
+    def y(self, v):
+        self._y = int(v)
+
+    @property
+    def hidden(self):
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, v):
+        self._hidden = bool(v)
+
+
+class TileGrid(_Placed):
+    def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None,
+                 tile_height=None, default_tile=0, x=0, y=0):
+        self.bitmap = bitmap
+        self.pixel_shader = pixel_shader
+        self.width = width
+        self.height = height
+        self.tile_width = bitmap.width if tile_width is None else tile_width
+        self.tile_height = bitmap.height if tile_height is None else tile_height
+        self._x = x
+        self._y = y
+        self._hidden = False
+        self.flip_x = False
+        self.flip_y = False
+        self.transpose_xy = False
+        n = width * height
+        # one tile is kept inside the object; more are allocated (CircuitPython's TileGrid)
+        self._tiles = default_tile if n == 1 else bytearray([default_tile]) * (n * (2 if n > 255 else 1))
+
+    def __getitem__(self, index):
+        if isinstance(self._tiles, int):
+            return self._tiles
+        if isinstance(index, tuple):
+            index = index[1] * self.width + index[0]
+        return self._tiles[index]
+
+    def __setitem__(self, index, value):
+        if isinstance(self._tiles, int):
+            self._tiles = value
+            return
+        if isinstance(index, tuple):
+            index = index[1] * self.width + index[0]
+        self._tiles[index] = value
+
+
+class Group(_Placed):
+    def __init__(self, *, scale=1, x=0, y=0):
+        self._items = []
+        self._scale = scale
+        self._x = x
+        self._y = y
+        self._hidden = False
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @scale.setter
+    def scale(self, v):
+        if v < 1:
+            raise ValueError("scale must be >= 1")
+        self._scale = v
+
+    def append(self, item):
+        self.insert(len(self._items), item)
+
+    def insert(self, index, item):
+        for i in self._items:
+            if i is item:
+                raise ValueError("layer already in a group")
+        self._items.insert(index, item)
+
+    def index(self, item):
+        for i in range(len(self._items)):
+            if self._items[i] is item:
+                return i
+        raise ValueError("object not in group")
+
+    def remove(self, item):
+        self._items.pop(self.index(item))
+
+    def pop(self, i=-1):
+        return self._items.pop(i)
+
+    def sort(self, key=None, reverse=False):
+        self._items.sort(key=key, reverse=reverse)
+
+    def __len__(self):
+        return len(self._items)
+
+    def __getitem__(self, index):
+        return self._items[index]
+
+    def __setitem__(self, index, item):
+        self._items[index] = item
+
+    def __delitem__(self, index):
+        self._items.pop(index)
+
+    def __contains__(self, item):
+        for i in self._items:
+            if i is item:
+                return True
+        return False
+
+    def __iter__(self):
+        return iter(self._items)
+
+
+class Display:
+    """board.DISPLAY: CircuitPython allocates it outside the heap (statically)."""
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.rotation = 0
+        self.root_group = None
+        self.auto_refresh = True
+        self.brightness = 1.0
+        self.refreshes = 0
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        self.refreshes += 1
+        return True
+
+
+def release_displays():
+    pass

@@ -1,0 +1,262 @@
+"""Run the firmware under the MicroPython Unix port (heap capped) with scripted input, and the
+same script on the emulator, from CPython.
+
+    from tests.micropython.firmware_host import run_script, emulator_snapshots
+    r = run_script(open("tests/scripts/menus.txt").read(), board="pybadge", heap=150000)
+    r.status, r.snapshots, r.screens, r.decisions, r.imports
+
+``run_script`` boots ``firmware/code.py`` under ``.venv/bin/micropython -X heapsize=HEAP`` with
+the stand-ins of ``cpstubs/`` (``fwrun.py``), feeding it a script in the emulator's format
+(docs/emulator.md; ``key`` is made the way the board makes it, from ``emulator/specs.py``).
+The result holds the screen's text after every command that changed it (to compare with
+``emulator_snapshots``), the heap in use after a collection at every new screen and before
+every computer player's decision with the largest free block there, the bytes each decision
+allocated, and the heap each imported device module kept.
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+STUBS = os.path.join(HERE, "cpstubs")
+MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
+BLOCK = 32  # bytes per GC block of this 64-bit build (16 on a 32-bit board)
+HEAP = 150000  # about what a SAMD51 board leaves code.py
+LIBS = ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py",
+        "adafruit_ticks.py")
+
+
+class Result:
+    def __init__(self):
+        self.status = None  # 0 done, 1 an expect failed, 3 MemoryError, 4 crash, else the exit
+        self.message = ""  # the failure or traceback
+        self.snapshots = []  # [(script line, screen text)] whenever a command changed it
+        self.screens = []  # [{"ms", "name", "live", "free_block"}]
+        self.decisions = []  # [{"ms", "seat", "bot", "live", "free_block", "alloc", "screen"}]
+        self.imports = []  # [(module, bytes kept)] in import order
+        self.boot_live = None  # heap in use before code.py (stand-ins and runner)
+        self.end_ms = None
+        self.output = ""
+        self.total_heap = None
+
+    def app(self, live):
+        """Bytes of ``live`` (heap in use) that are the app's: less the harness's share."""
+        return live - self.boot_live
+
+    def __repr__(self):
+        return "<Result status %s, %d snapshots, %d screens, %d decisions>" % (
+            self.status, len(self.snapshots), len(self.screens), len(self.decisions))
+
+
+def _lib_dir(tmp):
+    import adafruit_ticks
+
+    site = os.path.dirname(adafruit_ticks.__file__)
+    lib = os.path.join(tmp, "lib")
+    os.makedirs(os.path.join(lib, "adafruit_display_text"))
+    for rel in LIBS:
+        shutil.copy(os.path.join(site, rel), os.path.join(lib, rel))
+    return lib
+
+
+def board_config(board_id, seed):
+    """The board's description for the stand-ins: pins, wiring, screen, NVM, random bytes."""
+    from emulator import specs, standins
+
+    spec = specs.spec(board_id)
+    pins, included = standins.board_definition(board_id)
+    by_chip = {}
+    for name, chip in pins.items():
+        by_chip.setdefault(chip, []).append(name)
+    rnd = random.Random(seed)  # the emulator's os.urandom: one getrandbits(8) per byte
+    return {
+        "board_id": board_id,
+        "pins": sorted(by_chip.values()),
+        "width": spec.width,
+        "height": spec.height,
+        "buttons": [[b.name, list(b.wiring)] for b in spec.buttons],
+        "shift_register": list(spec.shift_register) if spec.shift_register else None,
+        "nvm_size": spec.nvm_size,
+        "missing": [m for m in ("audioio", "audiopwmio", "bitmaptools") if m not in included],
+        "urandom": bytes(rnd.getrandbits(8) for _ in range(1024)).hex(),
+    }
+
+
+def translate(steps, board_id):
+    """The low-level operations of parsed script steps on this board."""
+    from emulator import specs
+
+    spec = specs.spec(board_id)
+    names = [b.name for b in spec.buttons]
+    ops = []
+    for number, cmd, arg in steps:
+        if cmd in ("press", "key"):
+            if cmd == "key":
+                how = spec.logical.get(arg.upper())
+                if how is None:
+                    raise ValueError("line %d: the %s has no way to make %s" % (number, spec.name, arg))
+                button, hold = how
+            else:
+                words = arg.split()
+                button, hold = words[0], int(words[1]) if len(words) > 1 else specs.SHORT
+            if button not in names:
+                raise ValueError("line %d: the %s has no button %s" % (number, spec.name, button))
+            ops += [["down", button], ["wait", hold], ["up", button], ["wait", specs.SHORT]]
+        elif cmd in ("hold", "release"):
+            ops.append(["down" if cmd == "hold" else "up", arg])
+        elif cmd == "wait":
+            ops.append(["wait", int(arg)])
+        elif cmd in ("expect", "expect-not"):
+            ops.append([cmd, arg, number])
+        elif cmd == "expect-tone":
+            ops.append(["tone", number])
+        elif cmd == "powercut":
+            ops.append(["powercut"])
+        ops.append(["snap", number])
+    return ops
+
+
+def _free_block(lines, i):
+    """The largest free block (bytes) from the mem_info that follows line ``i``."""
+    for j in range(i + 1, min(i + 8, len(lines))):
+        if "max free sz:" in lines[j]:
+            return int(lines[j].rsplit("max free sz:", 1)[1]) * BLOCK
+    return None
+
+
+def parse_output(text, result):
+    lines = text.split("\n")
+    i = 0
+    screen = None
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("@@snap "):
+            number = int(line.split()[1])
+            j = lines.index("@@end", i)
+            result.snapshots.append((number, "\n".join(lines[i + 1:j])))
+            i = j
+        elif line.startswith("@@screen "):
+            _, ms, name, live = line.split()
+            screen = name
+            result.screens.append({"ms": int(ms), "name": name, "live": int(live),
+                                   "free_block": _free_block(lines, i)})
+        elif line.startswith("@@decision "):
+            _, ms, seat, bot, live = line.split()
+            result.decisions.append({"ms": int(ms), "seat": int(seat), "bot": bot,
+                                     "live": int(live), "free_block": _free_block(lines, i),
+                                     "alloc": None, "screen": screen})
+        elif line.startswith("@@alloc "):
+            result.decisions[-1]["alloc"] = int(line.split()[1])
+        elif line.startswith("@@import "):
+            _, name, cost = line.split()
+            result.imports.append((name, int(cost)))
+        elif line.startswith("@@boot ") and result.boot_live is None:
+            result.boot_live = int(line.split()[1])
+        elif line.startswith("@@done "):
+            result.end_ms = int(line.split()[1])
+        elif line.startswith("@@fail ") or line.startswith("@@memoryerror") or line.startswith("@@crash"):
+            result.message = "\n".join(lines[i:]).strip()
+        i += 1
+    return result
+
+
+_overhead = {}
+
+
+def harness_overhead(board="pybadge"):
+    """Heap the stand-ins and the runner hold before code.py starts (a board holds none of it:
+    its displayio and the rest live in flash or static RAM)."""
+    if board not in _overhead:
+        r = run_script("", board=board, heap=None, total_heap=4000000)
+        if r.boot_live is None:
+            raise RuntimeError("the MicroPython runner did not boot: " + r.message)
+        _overhead[board] = r.boot_live
+    return _overhead[board]
+
+
+def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
+               total_heap=None):
+    """Run a script (text in the emulator's format) on the firmware under MicroPython.
+
+    ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
+    the runner hold before code.py (``harness_overhead``). ``total_heap`` sets the port's heap
+    directly instead."""
+    from emulator import script as emscript
+
+    if total_heap is None:
+        total_heap = heap + harness_overhead(board)
+    steps = emscript.parse(script, name)
+    tmp = tempfile.mkdtemp(prefix="fwmp-")
+    try:
+        cfg = board_config(board, seed)
+        nvm_path = os.path.join(tmp, "nvm.bin")
+        data = b""
+        if nvm is not None and os.path.exists(nvm):
+            with open(nvm, "rb") as f:
+                data = f.read()[: cfg["nvm_size"]]
+        with open(nvm_path, "wb") as f:
+            f.write(data + b"\xff" * (cfg["nvm_size"] - len(data)))
+        ops = os.path.join(tmp, "ops.txt")
+        with open(ops, "w") as f:
+            for op in translate(steps, board):
+                f.write(json.dumps(op) + "\n")
+        cfg.update(nvm=nvm_path, stubs=STUBS, lib=_lib_dir(tmp), repo=REPO, ops=ops)
+        path = os.path.join(tmp, "config.json")
+        with open(path, "w") as f:
+            json.dump(cfg, f)
+        proc = subprocess.run(
+            [MICROPYTHON, "-X", "heapsize=%d" % total_heap, os.path.join(HERE, "fwrun.py"), path,
+             os.path.join(REPO, "firmware", "code.py")],
+            capture_output=True, text=True, timeout=timeout, cwd=tmp)
+        r = Result()
+        r.total_heap = total_heap
+        r.status = proc.returncode
+        r.output = proc.stdout + proc.stderr
+        parse_output(proc.stdout, r)
+        if proc.returncode and not r.message:
+            r.message = r.output[-3000:]
+        if nvm is not None:
+            shutil.copy(nvm_path, nvm)
+        return r
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def emulator_snapshots(script, board="pybadge", seed=1, name="script"):
+    """[(script line, screen text)] on the emulator: the screen after every command that
+    changed it, as ``run_script`` records them."""
+    from emulator import script as emscript
+    from emulator.machine import Machine
+
+    steps = emscript.parse(script, name)
+    out = []
+    last = None
+    tmp = tempfile.mkdtemp(prefix="fwemu-")
+    try:
+        with Machine(board, seed=seed, nvm_path=None) as m:
+            m.set_render_stride(1000)
+            m.boot()
+            for step in steps:
+                emscript.run(m, [step], screenshots=tmp, name=name)
+                text = m.screen_text()
+                if text != last:
+                    out.append((step[0], text))
+                    last = text
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+if __name__ == "__main__":
+    board = sys.argv[2] if len(sys.argv) > 2 else "pybadge"
+    res = run_script(open(sys.argv[1]).read(), board=board)
+    print(res, res.message)
+    for n, t in res.snapshots:
+        print("--- line", n)
+        print(t)

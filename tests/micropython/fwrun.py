@@ -1,0 +1,305 @@
+"""Boot firmware/code.py under MicroPython with the CircuitPython stand-ins of ``cpstubs/`` and
+feed it scripted input (run by ``firmware_host.py``: ``micropython -X heapsize=N fwrun.py
+CONFIG.json``).
+
+The configuration holds the board (pins, button wiring, screen, NVM file), the seeded random
+bytes and the script as low-level operations. Time moves only in ``time.sleep``; at every
+sleep the operations due are done. Output, one line each, for the host to read:
+
+    @@import NAME BYTES         heap kept by importing a module (its own share, after a collection)
+    @@snap LINE                 then the screen's lines, then @@end: the screen after a command
+    @@screen MS NAME LIVE       a new screen: heap in use after a collection ...
+    @@decision MS SEAT NAME LIVE ALLOC   ... a computer player's decision: heap in use before
+                                it, bytes it allocated
+      (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block)
+    @@fail LINE MESSAGE         an expect that did not hold
+    @@done MS                   the script ran to its end
+"""
+
+import gc
+import json
+import sys
+
+import micropython
+
+with open(sys.argv[1]) as _f:
+    _cfg = json.load(_f)
+sys.path[:] = [_cfg["stubs"], _cfg["lib"], _cfg["repo"]]
+
+import builtins  # noqa: E402
+
+import cphw  # noqa: E402
+
+cphw.load(_cfg)
+_ops = open(_cfg["ops"])  # one operation a line (JSON), read as they come: no list on the heap
+del _cfg
+import cptime  # noqa: E402
+
+sys.modules["time"] = cptime
+import cpos  # noqa: E402
+
+sys.modules["os"] = cpos
+import displayio  # noqa: E402,F401
+import board  # noqa: E402
+
+DEVICE = ("code", "firmware", "boards", "shared_rules", "adafruit_display_text", "adafruit_ticks")
+
+
+class Done(BaseException):
+    pass
+
+
+class PowerCut(BaseException):
+    pass
+
+
+class Failed(BaseException):
+    pass
+
+
+# ---------------------------------------------------------------------- per-module import costs
+
+_orig_import = builtins.__import__
+_stack = [0]
+
+
+def _import(name, *args):
+    top = name.split(".")[0]
+    if name in sys.modules or top not in DEVICE or (len(args) > 3 and args[3]):
+        return _orig_import(name, *args)
+    gc.collect()
+    before = gc.mem_alloc()
+    _stack.append(0)
+    try:
+        return _orig_import(name, *args)
+    finally:
+        nested = _stack.pop()
+        gc.collect()
+        total = gc.mem_alloc() - before
+        _stack[-1] += total
+        print("@@import", name, total - nested)
+        if name == "firmware.app":
+            _patch_app()
+
+
+builtins.__import__ = _import
+
+# ---------------------------------------------------------------------- the screen's text
+
+
+def _labels(group, ox, oy, scale, out):
+    from adafruit_display_text import LabelBase
+
+    if group.hidden:
+        return
+    for item in group:
+        if item.hidden:
+            continue
+        x = ox + item.x * scale
+        y = oy + item.y * scale
+        if isinstance(item, LabelBase):
+            if (item.text or "").strip():
+                out.append((item, x, y, scale * item.scale))
+        elif isinstance(item, displayio.Group):
+            _labels(item, x, y, scale * item.scale, out)
+
+
+def screen_lines():
+    """The screen's text as the emulator reads it (emulator/display.py screen_lines)."""
+    labels = []
+    root = board.DISPLAY.root_group
+    if root is not None:
+        _labels(root, 0, 0, 1, labels)
+    found = []
+    for item, x, y, s in labels:
+        bx, by, _, bh = item.bounding_box
+        parts = item.text.split("\n")
+        line_h = max(1, bh // len(parts)) * s
+        for i in range(len(parts)):
+            part = parts[i]
+            if part.strip():
+                found.append((y + by * s + i * line_h, x + bx * s, part.rstrip(), line_h))
+    found.sort()
+    lines = []
+    last_top = None
+    for top, left, text, height in found:
+        if last_top is not None and top - last_top < max(2, height // 2):
+            lines[-1] += "  " + text
+        else:
+            lines.append(text)
+            last_top = top
+    return lines
+
+
+def _norm(text):
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------------- memory at screens and decisions
+
+_app = [None]
+_shown = [False]
+_last_snap = [None]
+
+
+class Probe:
+    """Stands in for a computer player: measures the heap around each decision."""
+
+    def __init__(self, inner, seat):
+        self.inner = inner
+        self.seat = seat
+
+    def choose(self, view):
+        gc.collect()
+        live = gc.mem_alloc()
+        print("@@decision", cphw.now, self.seat, self.inner.__class__.__name__, live)
+        micropython.mem_info()
+        t = micropython.mem_total()
+        move = self.inner.choose(view)
+        print("@@alloc", micropython.mem_total() - t)
+        return move
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def _patch_app():
+    mod = sys.modules.get("firmware.app")
+    if mod is None or getattr(mod.App, "_probed", False):
+        return
+    show = mod.App._show
+
+    def _show(self):
+        show(self)
+        _app[0] = self
+        _shown[0] = True
+
+    mod.App._show = _show
+    mod.App._probed = True
+
+
+def _measure_screen():
+    app = _app[0]
+    top = app.top
+    session = getattr(top, "session", None)
+    bots = getattr(session, "bots", None)
+    if bots:
+        for i in range(len(bots)):
+            if bots[i] is not None and not isinstance(bots[i], Probe):
+                bots[i] = Probe(bots[i], i)
+    gc.collect()
+    name = top.__class__.__name__
+    rules = getattr(session, "rules", None)
+    if rules is not None:
+        name = getattr(rules, "__name__", "?") + ":" + name
+    print("@@screen", cphw.now, name, gc.mem_alloc())
+    micropython.mem_info()
+
+
+# ---------------------------------------------------------------------- scripted input
+
+_wait_until = [0]
+
+
+def _snap(line):
+    text = "\n".join(screen_lines())
+    if text != _last_snap[0]:
+        _last_snap[0] = text
+        print("@@snap", line)
+        print(text)
+        print("@@end")
+
+
+def _do_ops():
+    """Do the operations due now, up to the next wait."""
+    while True:
+        line = _ops.readline()
+        if not line:
+            break
+        op = json.loads(line)
+        cmd = op[0]
+        if cmd == "wait":
+            _wait_until[0] = cphw.now + op[1]
+            return
+        if cmd == "down":
+            cphw.set_button(op[1], True)
+        elif cmd == "up":
+            cphw.set_button(op[1], False)
+        elif cmd == "snap":
+            _snap(op[1])
+        elif cmd == "expect" or cmd == "expect-not":
+            found = _norm(op[1]) in _norm("\n".join(screen_lines()))
+            if found != (cmd == "expect"):
+                raise Failed("@@fail %d %s '%s'" % (op[2], cmd, op[1]))
+        elif cmd == "tone":
+            if cphw.tones_seen == len(cphw.tones):
+                raise Failed("@@fail %d expected a tone, none was played" % op[1])
+            cphw.tones_seen = len(cphw.tones)
+        elif cmd == "powercut":
+            raise PowerCut()
+    raise Done()
+
+
+def on_sleep(ms):
+    target = cphw.now + ms
+    while _wait_until[0] is not None and _wait_until[0] <= target:
+        cphw.now = _wait_until[0]
+        _wait_until[0] = None
+        if _shown[0]:
+            _shown[0] = False
+            _measure_screen()
+        _do_ops()
+    cphw.now = target
+    _patch_app()
+    if _shown[0]:
+        _shown[0] = False
+        _measure_screen()
+
+
+cphw.on_sleep = on_sleep
+cphw.tones_seen = 0
+
+
+def boot():
+    for name in list(sys.modules):
+        if name.split(".")[0] in DEVICE:
+            del sys.modules[name]
+    cphw.boot()
+    _app[0] = None
+    _shown[0] = False
+    board.DISPLAY.root_group = None
+    gc.collect()
+    print("@@boot", gc.mem_alloc())
+    micropython.mem_info()
+    g = {"__name__": "__main__"}
+    exec(open(_ops_code).read(), g)
+
+
+_ops_code = sys.argv[2]
+status = 0
+while True:
+    try:
+        boot()
+        print("@@exit code.py returned")
+        break
+    except PowerCut:
+        _wait_until[0] = cphw.now
+        continue
+    except Done:
+        print("@@done", cphw.now)
+        break
+    except Failed as e:
+        print(e.args[0])
+        status = 1
+        break
+    except MemoryError as e:
+        print("@@memoryerror", cphw.now)
+        sys.print_exception(e)
+        status = 3
+        break
+    except Exception as e:
+        print("@@crash", cphw.now)
+        sys.print_exception(e)
+        status = 4
+        break
+sys.exit(status)
