@@ -27,11 +27,11 @@ def new(settings, seed):
 
 
 def encode(state):
-    return codec.encode(state)
+    return codec.encode(state, 1)
 
 
 def decode(blob):
-    return codec.decode(blob)
+    return codec.decode(blob)[1]
 
 
 def bot(level, rng):

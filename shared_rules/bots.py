@@ -7,15 +7,13 @@ They see only a :class:`shared_rules.phase10.View` and answer its pending decisi
 - ``GreedyBot``: lays down as soon as it can, hits what it can, discards what helps least;
 - ``EasyBot``: the greedy player that notices a useful discard only half the time and discards at
   random among the cards its plan does not need;
-- ``HardBot``: the greedy player with a better discard: among the cards its plan does not need
-  it keeps the ones that leave the most ways ("outs") to get closer to its phase, and it does not
-  feed the next player a card that player could hit.
+- ``HardBot``: every choice from one evaluation of a hand, the expected draws it still needs
+  (``shared_rules/p10hard.py``, imported only when a hard player is made).
 """
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.groups import hit_ends
-from shared_rules.phases import CARD_PHASES, COLOUR
+from shared_rules.phases import CARD_PHASES
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
                                   TARGET)
 
@@ -201,76 +199,7 @@ class EasyBot(GreedyBot):
         return pool[self.rng.below(len(pool))]
 
 
-def _outs(hand, phase, now):
-    """How many kinds of card would bring ``hand`` closer to ``phase`` than ``now`` missing:
-    the twelve numbers and a Wild, or all 48 number cards when colours matter."""
-    kinds = [C.WILD]
-    colours = 1
-    for kind, _ in phase:
-        if kind == COLOUR:
-            colours = 4
-    for col in range(colours):
-        for n in range(1, 13):
-            kinds.append((col << 4) | n)
-    outs = 0
-    hand = list(hand)
-    hand.append(0)
-    for k in kinds:
-        hand[-1] = k
-        if solver.missing(hand, phase) < now:
-            outs += 1
-    return outs
-
-
-def _fits_table(table, c):
-    """True if card ``c`` could be hit on some laid group (by a player allowed to hit)."""
-    for g in table:
-        if hit_ends(g[1], g[2], g[3], c):
-            return True
-    return False
-
-
-class HardBot(GreedyBot):
-    """Greedy, with discards chosen for the outs they leave and not to feed the next player."""
-
-    def _discard(self, view, hand):
-        if C.SKIP in hand:
-            return C.SKIP
-        if view.laid[view.seat]:
-            return GreedyBot._discard(self, view, hand)
-        options = view.open_phases()
-        best = -1
-        best_key = None
-        feeds = self._next_can_hit(view)
-        seen = []
-        for c in hand:
-            if c in seen:
-                continue
-            seen.append(c)
-            rest = list(hand)
-            rest.remove(c)
-            missing = 99
-            outs = 0
-            for number in options:
-                phase = CARD_PHASES[number - 1]
-                m = solver.missing(rest, phase)
-                if m < missing:
-                    missing, outs = m, _outs(rest, phase, m)
-                elif m == missing:
-                    o = _outs(rest, phase, m)
-                    if o > outs:
-                        outs = o
-            fed = 1 if feeds and _fits_table(view.table, c) else 0
-            key = (-missing, -fed, outs, c != C.WILD, C.penalty(c), c)
-            if best_key is None or key > best_key:
-                best, best_key = c, key
-        return best
-
-    def _next_can_hit(self, view):
-        """True when the player after this seat has laid down (so table hits help them)."""
-        s = view.seat
-        for _ in range(view.n):
-            s = (s + 1) % view.n
-            if view.active[s]:
-                return bool(view.laid[s])
-        return False
+def HardBot(rng):
+    """The hard player (``shared_rules.p10hard``), imported only when it plays: code is RAM."""
+    from shared_rules.p10hard import HardBot as Hard
+    return Hard(rng)

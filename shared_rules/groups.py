@@ -26,7 +26,6 @@ from shared_rules.phases import SET, RUN, COLOUR, describe_group
 NONE = const(0)
 LOW = const(1)
 HIGH = const(2)
-END_NAMES = ("", "low", "high")
 
 
 def is_wild(c):
@@ -43,41 +42,43 @@ def check_group(kind, size, cards):
     """
     label = describe_group((kind, size))
     if len(cards) < size:
-        raise RuleError("P10C-7", "a " + label + " needs " + str(size) + " cards, not " + str(len(cards)))
-    a = -1
+        raise RuleError("P10C-7", "a " + label + " needs " + str(size) + " cards, not " + str(len(cards)), "too_few")
+    a = 0
     b = 0
+    natural = False
     i = 0
     for c in cards:
         if is_wild(c):
             i += 1
             continue
-        if c == 0x50 or c & 15 == 0:
-            raise RuleError("P10C-5", "a Skip never counts toward a phase")
+        if c & 15 == 0:  # a Skip (the Wild was taken above)
+            raise RuleError("P10C-5", "a Skip never counts toward a phase", "skip_in_group")
         n = c & 15
         if kind == SET:
-            if a < 0:
+            if not natural:
                 a = n
             elif n != a:
-                raise RuleError("P10C-3", "a set holds cards of one number")
+                raise RuleError("P10C-3", "a set holds cards of one number", "mixed_numbers")
         elif kind == COLOUR:
             col = (c >> 4) & 3
-            if a < 0:
+            if not natural:
                 a = col
             elif col != a:
-                raise RuleError("P10C-3", "a colour group holds cards of one colour")
+                raise RuleError("P10C-3", "a colour group holds cards of one colour", "mixed_colours")
         else:
             lo = n - i
-            if a < 0:
+            if not natural:
                 a = lo
             elif lo != a:
-                raise RuleError("P10C-3", "a run is consecutive numbers in order (wilds fill the gaps)")
+                raise RuleError("P10C-3", "a run is consecutive numbers in order (wilds fill the gaps)", "not_a_run")
+        natural = True
         i += 1
-    if a < 0:
-        raise RuleError("P10C-4", "every group needs at least one natural card")
+    if not natural:
+        raise RuleError("P10C-4", "every group needs at least one natural card", "all_wilds")
     if kind == RUN:
         b = a + len(cards) - 1
         if a < 1 or b > 12:
-            raise RuleError("P10C-4", "a run never reaches below 1 or above 12")
+            raise RuleError("P10C-4", "a run never reaches below 1 or above 12", "beyond_12")
     return a, b
 
 
@@ -98,7 +99,7 @@ def hit_ends(kind, a, b, c):
             return (HIGH,)
         return (NONE,)
     n = c & 15
-    if c == 0x50 or n == 0:
+    if n == 0:  # a Skip
         return ()
     if kind == SET:
         return (NONE,) if n == a else ()

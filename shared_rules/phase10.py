@@ -30,12 +30,13 @@ from shared_rules import cards as C
 from shared_rules.groups import check_group, hit_ends, extend, NONE, LOW, HIGH
 from shared_rules.phases import CARD_PHASES, phase_list
 from shared_rules.rng import Rng
+from shared_rules.notation import small_int, seat_word
 
-# Pending decision kinds.
+# Pending decision kinds (``stage``), and the stage after the game ended.
 DRAW = const(0)
 PLAY = const(1)
 SKIP_TARGET = const(2)
-KIND_NAMES = ("draw", "play", "skip target")
+OVER = const(3)
 
 # Move kinds.
 DRAW_DECK = const(0)
@@ -46,20 +47,23 @@ DISCARD = const(4)
 TARGET = const(5)
 
 EDITIONS = ("classic", "2020")
+CLASSIC = const(0)
+E2020 = const(1)
 PROGRESSIONS = ("standard", "everyone", "free")
 STANDARD = const(0)
 EVERYONE = const(1)
 FREE = const(2)
 
-_OVER = const(3)  # stage after the game ended
 HAND_SIZE = const(10)
+LEVELS = ("random", "easy", "normal", "hard")
+HEADER_KEYS = ("dealer", "deck")
 
 
 def _index(names, value, rule, what):
     for i in range(len(names)):
         if names[i] == value:
             return i
-    raise RuleError(rule, "unknown " + what + " '" + str(value) + "' (" + ", ".join(names) + ")")
+    raise RuleError(rule, "unknown " + what + " '" + str(value) + "' (" + ", ".join(names) + ")", "unknown_variant")
 
 
 def _remove_cards(hand, wanted):
@@ -79,10 +83,10 @@ def _card_list(cards):
     except TypeError:
         out = None
     if out is None or not out:
-        raise RuleError("MOVE", "a group is a list of cards")
+        raise RuleError("MOVE", "a group is a list of cards", "bad_move")
     for c in out:
         if not isinstance(c, int) or c < 0 or c > 255:
-            raise RuleError("MOVE", "a group is a list of cards")
+            raise RuleError("MOVE", "a group is a list of cards", "bad_move")
     return out
 
 
@@ -90,15 +94,15 @@ class Phase10:
     """One game of Phase 10, the card game. See the module docstring for moves."""
 
     def __init__(self, players, edition="classic", phases="all", progression="standard",
-                 seed=0, decks=None, dealer=None):
+                 seed=0, decks=None, dealer=None, source=None):
         if not isinstance(players, int) or players < 2 or players > 6:
-            raise RuleError("SETUP", "Phase 10 is played by 2 to 6 players")
+            raise RuleError("SETUP", "Phase 10 is played by 2 to 6 players", "players")
         self.n = players
         self.edition = _index(EDITIONS, edition, "SETUP", "edition")
         self.progression = _index(PROGRESSIONS, progression, "P10C-20", "progression")
         self.phase_list_name = phases
         self.phase_numbers = phase_list(phases)
-        self.rng = Rng(seed)
+        self.source = source if source is not None else Rng(seed)
         self.decks = []
         if decks:
             for deck in decks:
@@ -122,25 +126,34 @@ class Phase10:
         self.went_out = -1
         self.winners = []
         self.last_hand = None  # (went_out, points per seat, advanced per seat) of the last hand
+        self.history = []  # this hand's public events: (seat, move kind, card or phase or -1)
         if dealer is None:
-            dealer = self.rng.below(players)  # P10C-6
+            dealer = self.source.below(players)  # P10C-6
         elif not (0 <= dealer < players):
-            raise RuleError("SETUP", "the dealer must be a seat 1.." + str(players))
+            raise RuleError("SETUP", "the dealer must be a seat 1.." + str(players), "bad_dealer")
         self.dealer = dealer
         self._deal()
 
     # ----------------------------------------------------------------------------- queries
 
     @property
+    def rng(self):
+        return self.source
+
+    @property
     def pending(self):
         """``(seat, kind)`` of the decision awaited, or None when the game is over."""
-        if self.stage == _OVER:
+        if self.stage == OVER:
             return None
         return (self.turn, self.stage)
 
     @property
     def over(self):
-        return self.stage == _OVER
+        return self.stage == OVER
+
+    @property
+    def round_no(self):
+        return self.hand_no
 
     def phase_of(self, seat):
         """The phase number the seat must lay next (standard, everyone, tiebreak), or 0 in
@@ -187,7 +200,7 @@ class Phase10:
         out = []
         if not self.laid[seat] or card == C.SKIP:
             return out
-        own_only = self.laid_this_turn and self.edition == 0  # P10C-13 classic
+        own_only = self.laid_this_turn and self.edition == CLASSIC  # P10C-13 classic
         for gi in range(len(self.table)):
             g = self.table[gi]
             if own_only and g[0] != seat:
@@ -213,37 +226,40 @@ class Phase10:
 
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
-        if self.stage == _OVER:
-            raise RuleError("P10C-18", "the game is over")
+        if self.stage == OVER:
+            raise RuleError("P10C-18", "the game is over", "game_over")
         if not isinstance(move, tuple) or not move:
-            raise RuleError("MOVE", "a move is a tuple such as (DISCARD, card)")
+            raise RuleError("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
         kind = move[0]
         seat = self.turn
         if self.stage == DRAW:
             if kind == DRAW_DECK:
                 if not self.can_draw_deck():
-                    raise RuleError("P10C-10", "the draw pile is empty and there is nothing to reshuffle")
+                    raise RuleError("P10C-10", "the draw pile is empty and there is nothing to reshuffle", "nothing_to_draw")
                 if not self.draw_pile:
                     self._reshuffle()
                 self.hands[seat].append(self.draw_pile.pop())
+                self.history.append((seat, DRAW_DECK, -1))
             elif kind == TAKE_DISCARD:
                 if not self.discard:
-                    raise RuleError("P10C-7", "the discard pile is empty")
+                    raise RuleError("P10C-7", "the discard pile is empty", "no_discard")
                 if self.discard[-1] == C.SKIP:
-                    raise RuleError("P10C-8", "a Skip on top of the discard pile can never be drawn")
-                self.hands[seat].append(self.discard.pop())
+                    raise RuleError("P10C-8", "a Skip on top of the discard pile can never be drawn", "skip_on_top")
+                card = self.discard.pop()
+                self.hands[seat].append(card)
+                self.history.append((seat, TAKE_DISCARD, card))
             else:
-                raise RuleError("P10C-7", "draw a card first: from the draw pile or the discard pile")
+                raise RuleError("P10C-7", "draw a card first: from the draw pile or the discard pile", "draw_first")
             self.stage = PLAY
             return
         if self.stage == SKIP_TARGET:
             if kind != TARGET or len(move) != 2:
-                raise RuleError("P10C-11", "choose the player your Skip skips")
+                raise RuleError("P10C-11", "choose the player your Skip skips", "choose_target")
             target = move[1]
             if target not in self.skip_targets(seat):
                 if isinstance(target, int) and 0 <= target < self.n and self.waiting[target]:
-                    raise RuleError("P10C-11", "that player is already waiting out a Skip")
-                raise RuleError("P10C-11", "a Skip must skip another player in this hand")
+                    raise RuleError("P10C-11", "that player is already waiting out a Skip", "already_waiting")
+                raise RuleError("P10C-11", "a Skip must skip another player in this hand", "bad_target")
             self.waiting[target] = True
             self._next_turn()
             return
@@ -255,31 +271,31 @@ class Phase10:
         elif kind == DISCARD:
             self._discard(seat, move)
         elif kind == DRAW_DECK or kind == TAKE_DISCARD:
-            raise RuleError("P10C-7", "you have drawn already this turn")
+            raise RuleError("P10C-7", "you have drawn already this turn", "drawn_already")
         else:
-            raise RuleError("MOVE", "unknown move")
+            raise RuleError("MOVE", "unknown move", "unknown_move")
 
     def _lay(self, seat, move):
         if len(move) != 3:
-            raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)")
+            raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
         if self.laid[seat]:
-            raise RuleError("P10C-7", "you have laid down your phase this hand already")
+            raise RuleError("P10C-7", "you have laid down your phase this hand already", "laid_already")
         number = move[1]
         allowed = self.open_phases(seat)
         if not allowed:
-            raise RuleError("P10C-7", "you have no phase left to lay down")
+            raise RuleError("P10C-7", "you have no phase left to lay down", "no_phase_left")
         if number == 0:
             if len(allowed) > 1:
-                raise RuleError("P10C-22", "choose which phase you lay down")
+                raise RuleError("P10C-22", "choose which phase you lay down", "choose_phase")
             number = allowed[0]
         if number not in allowed:
             if self.progression == FREE and number in self.phase_numbers:
-                raise RuleError("P10C-22", "you have completed phase " + str(number) + " already")
-            raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number))
+                raise RuleError("P10C-22", "you have completed phase " + str(number) + " already", "completed_already")
+            raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number), "wrong_phase")
         phase = CARD_PHASES[number - 1]
         groups = move[2]
         if not isinstance(groups, (list, tuple)) or len(groups) != len(phase):
-            raise RuleError("P10C-7", "lay down the whole phase at once: " + str(len(phase)) + " group(s)")
+            raise RuleError("P10C-7", "lay down the whole phase at once: " + str(len(phase)) + " group(s)", "whole_phase")
         laid = []
         used = []
         for i in range(len(phase)):
@@ -289,14 +305,15 @@ class Phase10:
             used.extend(g)
         rest = _remove_cards(self.hands[seat], used)
         if rest is None:
-            raise RuleError("P10C-7", "you can only lay down cards from your hand")
-        if not rest and self.edition == 0:
-            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding")
+            raise RuleError("P10C-7", "you can only lay down cards from your hand", "not_in_hand")
+        if not rest and self.edition == CLASSIC:
+            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
         self.hands[seat] = rest
         for g in laid:
             self.table.append(g)
         self.laid[seat] = number
         self.laid_this_turn = True
+        self.history.append((seat, LAY, number))
         if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
             self._finish([seat])
             return
@@ -305,52 +322,54 @@ class Phase10:
 
     def _hit(self, seat, move):
         if len(move) != 4:
-            raise RuleError("MOVE", "a hit is (HIT, card, group, end)")
+            raise RuleError("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
         card, gi, end = move[1], move[2], move[3]
         if not self.laid[seat]:
-            raise RuleError("P10C-7", "lay down your phase before you hit")
+            raise RuleError("P10C-7", "lay down your phase before you hit", "lay_first")
         hand = self.hands[seat]
         if card not in hand:
-            raise RuleError("P10C-9", "that card is not in your hand")
+            raise RuleError("P10C-9", "that card is not in your hand", "not_in_hand")
         if card == C.SKIP:
-            raise RuleError("P10C-5", "a Skip can never be hit")
+            raise RuleError("P10C-5", "a Skip can never be hit", "skip_hit")
         if not isinstance(gi, int) or not (0 <= gi < len(self.table)):
-            raise RuleError("P10C-9", "there is no such group on the table")
+            raise RuleError("P10C-9", "there is no such group on the table", "no_group")
         g = self.table[gi]
-        if self.laid_this_turn and self.edition == 0 and g[0] != seat:
-            raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on")
+        if self.laid_this_turn and self.edition == CLASSIC and g[0] != seat:
+            raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on", "other_groups_next_turn")
         ends = hit_ends(g[1], g[2], g[3], card)
         if not ends:
-            raise RuleError("P10C-9", "that card does not fit this group")
+            raise RuleError("P10C-9", "that card does not fit this group", "no_fit")
         if end == 0 and NONE not in ends:
             end = HIGH if HIGH in ends else ends[0]
         if end not in ends:
-            raise RuleError("P10C-9", "that end of the run is closed for this card")
-        if len(hand) == 1 and self.edition == 0:
-            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding")
+            raise RuleError("P10C-9", "that end of the run is closed for this card", "end_closed")
+        if len(hand) == 1 and self.edition == CLASSIC:
+            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
         hand.remove(card)
         if end == LOW:
             g[4].insert(0, card)
         else:
             g[4].append(card)
         g[2], g[3] = extend(g[1], g[2], g[3], end)
+        self.history.append((seat, HIT, card))
         if not hand:  # P10C-14, 2020: going out by hitting the last card
             self._hand_over(seat)
 
     def _discard(self, seat, move):
         if len(move) != 2:
-            raise RuleError("MOVE", "a discard is (DISCARD, card)")
+            raise RuleError("MOVE", "a discard is (DISCARD, card)", "bad_move")
         card = move[1]
         hand = self.hands[seat]
         if card not in hand:
-            raise RuleError("P10C-7", "that card is not in your hand")
+            raise RuleError("P10C-7", "that card is not in your hand", "not_in_hand")
         hand.remove(card)
         self.discard.append(card)
+        self.history.append((seat, DISCARD, card))
         if not hand:  # going out; a Skip as the last card skips nobody (P10C-15)
             self._hand_over(seat)
             return
         if card == C.SKIP:
-            if self.edition == 0:  # P10C-11 classic: the next player
+            if self.edition == CLASSIC:  # P10C-11 classic: the next player
                 self.waiting[self._next_active(seat)] = True
             elif self.skip_targets(seat):  # 2020: the discarder chooses
                 self.stage = SKIP_TARGET
@@ -380,7 +399,7 @@ class Phase10:
     def _reshuffle(self):
         top = self.discard.pop()
         self.draw_pile = self.discard
-        self.rng.shuffle(self.draw_pile)
+        self.source.shuffle(self.draw_pile)
         self.discard = [top]
 
     def _deal(self):
@@ -389,7 +408,7 @@ class Phase10:
             deck = self.decks.pop(0)
         else:
             deck = C.new_deck()
-            self.rng.shuffle(deck)
+            self.source.shuffle(deck)
         # deck[0] is the top card; store the draw pile with its top at the end.
         deck.reverse()
         for s in range(self.n):
@@ -397,6 +416,7 @@ class Phase10:
             self.laid[s] = 0
             self.waiting[s] = False
         self.table = []
+        self.history = []
         first = self._next_active(self.dealer)
         for _ in range(HAND_SIZE):
             s = first
@@ -471,7 +491,85 @@ class Phase10:
 
     def _finish(self, winners):
         self.winners = winners
-        self.stage = _OVER
+        self.stage = OVER
+
+    def ranking(self):
+        """Place of every seat (1 = won): winners first, then most phases, then fewest points."""
+        n = self.n
+        keys = []
+        for s in range(n):
+            if s in self.winners:
+                keys.append((0, 0, 0))
+            else:
+                keys.append((1, -self.completed(s), self.scores[s]))
+        places = []
+        for s in range(n):
+            better = 0
+            for t in range(n):
+                if keys[t] < keys[s]:
+                    better += 1
+            places.append(better + 1)
+        return places
+
+    def summary_lines(self):
+        """Every seat's points and phases, for tools.replay."""
+        lines = ["decided by a tiebreak hand"] if self.tiebreak and self.over else []
+        total = len(self.phase_numbers)
+        for s in range(self.n):
+            lines.append("p" + str(s + 1) + ": " + str(self.scores[s]) + " points, "
+                         + str(self.completed(s)) + "/" + str(total) + " phases")
+        return lines
+
+    # ----------------------------------------------------------------------------- legal moves
+
+    def legal_moves(self):
+        """Every legal move of the pending decision, in a fixed order.
+
+        Draws, hits (each card value once, each open end of a run) and discards (each card value
+        once) are complete. A lay-down is combinatorial (which copy of a card, which extra
+        cards go along, in what order): each phase the seat can lay appears once, as the
+        solver's canonical lay-down of the smallest groups; a player may lay any other
+        arrangement the rules allow.
+        """
+        if self.stage == OVER:
+            return []
+        seat = self.turn
+        if self.stage == DRAW:
+            out = []
+            if self.can_draw_deck():
+                out.append((DRAW_DECK,))
+            if self.can_take_discard():
+                out.append((TAKE_DISCARD,))
+            return out
+        if self.stage == SKIP_TARGET:
+            return [(TARGET, s) for s in self.skip_targets(seat)]
+        hand = self.hands[seat]
+        out = []
+        values = []
+        for c in hand:
+            if c not in values:
+                values.append(c)
+        values.sort()
+        if not self.laid[seat]:
+            from shared_rules import solver
+            for number in self.open_phases(seat):
+                missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
+                if missing:
+                    continue
+                used = 0
+                for g in groups:
+                    used += len(g)
+                if used == len(hand) and self.edition == CLASSIC:
+                    continue  # P10C-14: a card must stay to discard
+                out.append((LAY, number, [list(g) for g in groups]))
+        elif not (len(hand) == 1 and self.edition == CLASSIC):
+            for c in values:
+                for gi, ends in self.hit_targets(seat, c):
+                    for end in ends:
+                        out.append((HIT, c, gi, end))
+        for c in values:
+            out.append((DISCARD, c))
+        return out
 
     # ----------------------------------------------------------------------------- text
 
@@ -516,7 +614,7 @@ class Phase10:
             return "discard " + C.text(move[1])
         if kind == TARGET:
             return "skip p" + str(move[1] + 1)
-        raise RuleError("MOVE", "unknown move")
+        raise RuleError("MOVE", "unknown move", "unknown_move")
 
 
 def parse_move(text):
@@ -524,7 +622,7 @@ def parse_move(text):
     ``hit R8 2 high``, ``discard S``, ``skip p3``); RuleError if malformed."""
     words = text.split()
     if not words:
-        raise RuleError("RECORD", "empty move")
+        raise RuleError("RECORD", "empty move", "bad_record")
     verb = words[0]
     if verb == "draw" and len(words) == 1:
         return (DRAW_DECK,)
@@ -532,22 +630,22 @@ def parse_move(text):
         return (TAKE_DISCARD,)
     if verb == "discard" and len(words) == 2:
         return (DISCARD, C.parse(words[1]))
-    if verb == "skip" and len(words) == 2 and words[1][:1] == "p" and words[1][1:].isdigit():
-        return (TARGET, int(words[1][1:]) - 1)
-    if verb == "hit" and len(words) in (3, 4) and words[2].isdigit():
+    if verb == "skip" and len(words) == 2 and seat_word(words[1]) >= 0:
+        return (TARGET, seat_word(words[1]))
+    if verb == "hit" and len(words) in (3, 4) and small_int(words[2]) >= 1:
         end = 0
         if len(words) == 4:
             if words[3] not in ("low", "high"):
-                raise RuleError("RECORD", "a hit's end is 'low' or 'high'")
+                raise RuleError("RECORD", "a hit's end is 'low' or 'high'", "bad_record")
             end = LOW if words[3] == "low" else HIGH
-        return (HIT, C.parse(words[1]), int(words[2]) - 1, end)
+        return (HIT, C.parse(words[1]), small_int(words[2]) - 1, end)
     if verb == "lay":
         parts = text.split(":", 1)
         hw = parts[0].split()
-        if len(parts) == 2 and len(hw) == 2 and hw[1].isdigit():
+        if len(parts) == 2 and len(hw) == 2 and small_int(hw[1]) >= 0:
             groups = [C.parse_list(part) for part in parts[1].split("|")]
-            return (LAY, int(hw[1]), groups)
-    raise RuleError("RECORD", "cannot read the move '" + text.strip() + "'")
+            return (LAY, small_int(hw[1]), groups)
+    raise RuleError("RECORD", "cannot read the move", "bad_record")
 
 
 def _checked_deck(deck):
@@ -556,62 +654,141 @@ def _checked_deck(deck):
         deck = C.parse_list(deck)
     deck = list(deck)
     if sorted(deck) != sorted(C.new_deck()):
-        raise RuleError("P10C-1", "a stacked deck must hold exactly the 108 cards")
+        raise RuleError("P10C-1", "a stacked deck must hold exactly the 108 cards", "bad_deck")
     return deck
 
 
 class View:
-    """What one seat may see: its own hand and everything face up; other hands only as counts,
-    the draw pile only as a count. Computer players get nothing else."""
+    """What one seat may see, copied out of the game when the view is made: its own hand and
+    everything face up (laid groups, the top discard, this hand's public history); other hands
+    and the draw pile only as counts. It holds no reference into the game, so a computer player
+    given a view cannot reach another hand or the draw pile."""
 
     def __init__(self, game, seat):
-        self._g = game
+        g = game
+        n = g.n
         self.seat = seat
-
-    # public facts
-    n = property(lambda self: self._g.n)
-    edition = property(lambda self: self._g.edition)
-    progression = property(lambda self: self._g.progression)
-    phase_numbers = property(lambda self: self._g.phase_numbers)
-    pending = property(lambda self: self._g.pending)
-    hand = property(lambda self: list(self._g.hands[self.seat]))
-    table = property(lambda self: self._g.table)
-    laid = property(lambda self: self._g.laid)
-    progress = property(lambda self: self._g.progress)
-    scores = property(lambda self: self._g.scores)
-    waiting = property(lambda self: self._g.waiting)
-    active = property(lambda self: self._g.active)
-    tiebreak = property(lambda self: self._g.tiebreak)
-    hand_no = property(lambda self: self._g.hand_no)
-    draw_size = property(lambda self: len(self._g.draw_pile))
-    discard_size = property(lambda self: len(self._g.discard))
-    laid_this_turn = property(lambda self: self._g.laid_this_turn)
-
-    @property
-    def discard_top(self):
-        d = self._g.discard
-        return d[-1] if d else -1
+        self.n = n
+        self.edition = g.edition
+        self.progression = g.progression
+        self.phase_numbers = g.phase_numbers
+        self.pending = g.pending
+        self.hand = list(g.hands[seat])
+        self.table = [[grp[0], grp[1], grp[2], grp[3], list(grp[4])] for grp in g.table]
+        self.laid = list(g.laid)
+        self.progress = list(g.progress)
+        self.scores = list(g.scores)
+        self.waiting = list(g.waiting)
+        self.active = list(g.active)
+        self.tiebreak = g.tiebreak
+        self.hand_no = g.hand_no
+        self.draw_size = len(g.draw_pile)
+        self.discard_size = len(g.discard)
+        self.laid_this_turn = g.laid_this_turn
+        self.discard_top = g.discard[-1] if g.discard else -1
+        self.history = list(g.history)
+        self.hand_sizes = [len(h) for h in g.hands]
+        self.phases = [g.phase_of(s) for s in range(n)]
+        self.done = [g.completed(s) for s in range(n)]
+        self._open = g.open_phases(seat)
+        self._deck = g.can_draw_deck()
+        self._take = g.can_take_discard()
+        self._targets = g.skip_targets(seat)
 
     def hand_size(self, seat):
-        return len(self._g.hands[seat])
+        return self.hand_sizes[seat]
 
     def phase_of(self, seat):
-        return self._g.phase_of(seat)
+        return self.phases[seat]
 
     def open_phases(self):
-        return self._g.open_phases(self.seat)
+        return list(self._open)
 
     def completed(self, seat):
-        return self._g.completed(seat)
+        return self.done[seat]
 
     def can_draw_deck(self):
-        return self._g.can_draw_deck()
+        return self._deck
 
     def can_take_discard(self):
-        return self._g.can_take_discard()
+        return self._take
 
     def hit_targets(self, card):
-        return self._g.hit_targets(self.seat, card)
+        """``[(group_index, ends), ...]`` where this seat may hit ``card`` now (P10C-9, P10C-13)."""
+        out = []
+        if not self.laid[self.seat] or card == C.SKIP:
+            return out
+        own_only = self.laid_this_turn and self.edition == CLASSIC
+        for gi in range(len(self.table)):
+            g = self.table[gi]
+            if own_only and g[0] != self.seat:
+                continue
+            ends = hit_ends(g[1], g[2], g[3], card)
+            if ends:
+                out.append((gi, ends))
+        return out
 
     def skip_targets(self):
-        return self._g.skip_targets(self.seat)
+        return list(self._targets)
+
+
+# ------------------------------------------------------------------------------- the protocol
+
+
+def _options(options):
+    return (options.get("edition", "classic"), options.get("phases", "all"),
+            options.get("progression", "standard"))
+
+
+def new_game(players, options, source):
+    """A new game (docs/protocol.md); ``options`` holds edition, phases and progression."""
+    edition, phases, progression = _options(options)
+    return Phase10(players, edition=edition, phases=phases, progression=progression,
+                   source=source)
+
+
+def from_header(players, options, source, header):
+    """A game from a record header with its optional ``dealer`` and stacked ``deck`` lines."""
+    edition, phases, progression = _options(options)
+    decks = []
+    for d in header.get("deck", ()):
+        decks.append(C.parse_list(d))
+    dealer = None
+    if "dealer" in header:
+        d = header["dealer"][0]
+        dealer = seat_word(d)
+        if dealer < 0:
+            raise RuleError("RECORD", "the dealer is a seat such as p1", "bad_record")
+    return Phase10(players, edition=edition, phases=phases, progression=progression,
+                   source=source, decks=decks or None, dealer=dealer)
+
+
+def header_lines(game):
+    """The header lines a record of this game needs beyond the registry's (none once chance
+    outcomes are recorded)."""
+    return []
+
+
+def encode(state):
+    from shared_rules.p10codec import encode
+    return encode(state)
+
+
+def decode(data, source=None, legacy=False):
+    from shared_rules.p10codec import decode
+    return decode(data, source, legacy)
+
+
+def bot(level, rng):
+    """The computer player of a level (``greedy`` is the old name of ``normal``)."""
+    from shared_rules import bots
+    if level == "random":
+        return bots.RandomBot(rng)
+    if level == "easy":
+        return bots.EasyBot(rng)
+    if level == "normal" or level == "greedy":
+        return bots.GreedyBot(rng)
+    if level == "hard":
+        return bots.HardBot(rng)
+    raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (" + ", ".join(LEVELS) + ")",
+                    "unknown_level")

@@ -1,121 +1,255 @@
-"""Game records: a text header, then one move per line (docs/records.md).
+"""Game records: a text header, then chance outcomes and moves, one per line (docs/records.md).
 
 ::
 
-    # Phase 10 game record
+    # Pocket game record
     game: phase10
-    edition: classic
-    phases: all
-    progression: standard
     players: 4
+    edition: classic
     seed: 7
+    = 2 71 40 ...
+    # round 1
     p2 draw
     p2 discard R7
 
-Optional header lines: ``dealer: p3`` and ``deck: <108 cards, top first>`` (one per hand, in
-order; later hands are shuffled from the seed). Lines starting with ``#`` and blank lines are
-comments. A replay applies every move and names the first illegal one by line number.
+Header keys: ``game``, ``players``, ``seed``, the game's variants (from the registry) and any
+extra keys its module reads (``HEADER_KEYS``: Phase 10's ``dealer`` and ``deck``). A line
+``= v v v`` lists the chance outcomes drawn by the set-up (before the first move) or by the move
+on the next line. A record with chance lines replays from them; one without replays from its
+seed. Lines starting with ``#`` and blank lines are comments. A replay applies every move and
+names the first illegal one by line number.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules import cards as C
+from shared_rules.notation import small_int, seat_word
+from shared_rules import registry
+from shared_rules.rng import Rng, Scripted
 
-KEYS = ("game", "edition", "phases", "progression", "players", "seed", "dealer", "deck")
+CHANCE = -1  # the seat of a chance line in parse()'s items
+_MAX_SHOWN = 40
 
 
-def header(players, edition="classic", phases="all", progression="standard", seed=0,
-           decks=None, dealer=None):
-    """The header lines of a Phase 10 record."""
-    lines = ["# Phase 10 game record", "game: phase10", "edition: " + edition,
-             "phases: " + phases, "progression: " + progression,
-             "players: " + str(players), "seed: " + str(seed)]
-    if dealer is not None:
-        lines.append("dealer: p" + str(dealer + 1))
-    if decks:
-        for d in decks:
-            lines.append("deck: " + C.texts(d))
+def shown(text):
+    """``text`` cut to a few dozen characters with anything unprintable escaped, to quote a bad
+    line in a message without flooding the screen."""
+    out = []
+    for ch in text[:_MAX_SHOWN]:
+        o = ord(ch)
+        if 32 <= o < 127:
+            out.append(ch)
+        else:
+            out.append("\\x%02x" % o if o < 256 else "\\u%04x" % (o & 0xFFFF))
+    if len(text) > _MAX_SHOWN:
+        out.append("...")
+    return "".join(out)
+
+
+def _err(lineno, reason):
+    return RuleError("RECORD", "line " + str(lineno) + ": " + reason, "bad_record")
+
+
+def header(entry, players, options, seed=None, extra=None):
+    """The header lines of a record."""
+    lines = ["# Pocket game record", "game: " + entry.key, "players: " + str(players)]
+    for key, _, _ in entry.variants:
+        lines.append(key + ": " + options[key])
+    if seed is not None:
+        lines.append("seed: " + str(seed))
+    for key, value in extra or ():
+        lines.append(key + ": " + value)
     return lines
 
 
-def move_line(game, seat, move):
-    """The record line of ``move`` by ``seat``."""
-    return "p" + str(seat + 1) + " " + game.move_text(move)
+class Parsed:
+    """A record read: ``entry``, ``players``, ``options``, ``seed``, ``extra`` (key -> values of
+    the game's own header keys) and ``items``: ``(lineno, seat, text)`` per move line, or
+    ``(lineno, CHANCE, values)`` per chance line, in order."""
 
-
-def _seat(word, lineno):
-    if len(word) >= 2 and word[0] == "p" and word[1:].isdigit():
-        return int(word[1:]) - 1
-    raise RuleError("RECORD", "line " + str(lineno) + ": expected a seat such as p1, not '" + word + "'")
+    def __init__(self):
+        self.entry = None
+        self.players = 0
+        self.options = {}
+        self.seed = 0
+        self.extra = {}
+        self.items = []
+        self.chance = False
 
 
 def parse(text):
-    """``(options, moves)``: the game's keyword arguments and ``[(lineno, seat, move_text)]``."""
-    opts = {"decks": []}
-    moves = []
+    """A :class:`Parsed` record; RuleError("RECORD") naming the line of anything unreadable."""
+    if text[:1] == "\ufeff":  # a byte-order mark some editors write
+        text = text[1:]
+    rec = Parsed()
+    head = []
     lineno = 0
     for raw in text.split("\n"):
         lineno += 1
         line = raw.strip()
         if not line or line[0] == "#":
             continue
-        if line[0] == "p" and len(line) > 1 and line[1].isdigit():
-            parts = line.split(None, 1)
-            if len(parts) != 2:
-                raise RuleError("RECORD", "line " + str(lineno) + ": a move line is 'p1 draw'")
-            moves.append((lineno, _seat(parts[0], lineno), parts[1]))
+        if line[0] == "=":
+            values = []
+            for w in line[1:].split():
+                v = small_int(w, 5)
+                if v < 0 or v >= 32768:
+                    raise _err(lineno, "a chance line holds numbers 0..32767, not '" + shown(w) + "'")
+                values.append(v)
+            rec.items.append((lineno, CHANCE, values))
+            rec.chance = True
             continue
-        if moves:
-            raise RuleError("RECORD", "line " + str(lineno) + ": header lines come before the moves")
+        if line[0] == "p" and len(line) > 1 and line[1] not in ":" and ":" not in line.split(None, 1)[0]:
+            parts = line.split(None, 1)
+            seat = seat_word(parts[0])
+            if seat < 0:
+                raise _err(lineno, "expected a seat such as p1, not '" + shown(parts[0]) + "'")
+            if len(parts) != 2:
+                raise _err(lineno, "a move line is a seat and a move, such as 'p1 draw'")
+            rec.items.append((lineno, seat, parts[1]))
+            continue
+        if rec.items:
+            raise _err(lineno, "header lines come before the moves")
         kv = line.split(":", 1)
-        key = kv[0].strip()
-        if len(kv) != 2 or key not in KEYS:
-            raise RuleError("RECORD", "line " + str(lineno) + ": cannot read '" + line + "'")
-        value = kv[1].strip()
-        try:
-            if key == "deck":
-                opts["decks"].append(C.parse_list(value))
-            elif key in ("players", "seed"):
-                opts[key] = int(value)
-            elif key == "dealer":
-                opts[key] = _seat(value, lineno)
+        if len(kv) != 2:
+            raise _err(lineno, "cannot read '" + shown(line) + "'")
+        head.append((lineno, kv[0].strip(), kv[1].strip()))
+    game = None
+    for lineno, key, value in head:
+        if key == "game":
+            game = value
+    if game is None:
+        raise RuleError("RECORD", "the record must say which game it is ('game: phase10')", "bad_record")
+    try:
+        entry = registry.by_key(game)
+    except RuleError as e:
+        raise RuleError("RECORD", e.reason, "bad_record")
+    rec.entry = entry
+    extra_keys = ()
+    try:
+        extra_keys = registry.module(entry).HEADER_KEYS
+    except (RuleError, AttributeError):
+        pass
+    variants = [k for k, _, _ in entry.variants]
+    opts = {}
+    for lineno, key, value in head:
+        if key == "game":
+            continue
+        if key == "players" or key == "seed":
+            v = small_int(value, 2 if key == "players" else 10)
+            if v < 0:
+                raise _err(lineno, "bad " + key + " '" + shown(value) + "'")
+            if key == "players":
+                rec.players = v
             else:
-                opts[key] = value
-        except (ValueError, RuleError) as e:
-            raise RuleError("RECORD", "line " + str(lineno) + ": bad " + key + " (" + str(e) + ")")
-    if opts.get("game") != "phase10":
-        raise RuleError("RECORD", "the record must say 'game: phase10'")
-    if "players" not in opts:
-        raise RuleError("RECORD", "the record must say how many players")
-    return opts, moves
+                rec.seed = v
+        elif key in variants:
+            opts[key] = value
+        elif key in extra_keys:
+            if key not in rec.extra:
+                rec.extra[key] = []
+            rec.extra[key].append(value)
+        else:
+            raise _err(lineno, "cannot read '" + shown(key + ": " + value) + "'")
+    if not rec.players:
+        raise RuleError("RECORD", "the record must say how many players", "bad_record")
+    try:
+        registry.check_players(entry, rec.players)
+        rec.options = registry.options(entry, opts)
+    except RuleError as e:
+        raise RuleError("RECORD", "header: " + e.reason, "bad_record")
+    return rec
 
 
-def new_game(opts):
-    """The game a parsed header describes."""
-    from shared_rules.phase10 import Phase10
-    return Phase10(opts["players"], edition=opts.get("edition", "classic"),
-                   phases=opts.get("phases", "all"),
-                   progression=opts.get("progression", "standard"),
-                   seed=opts.get("seed", 0), decks=opts["decks"] or None,
-                   dealer=opts.get("dealer"))
+def new_game(rec, source):
+    """The game a parsed header describes, drawing from ``source``."""
+    mod = registry.module(rec.entry)
+    if rec.extra:
+        return mod.from_header(rec.players, rec.options, source, rec.extra)
+    return mod.new_game(rec.players, rec.options, source)
 
 
 def replay(text):
     """Replay a record; returns the game. RuleError names the line of the first bad move."""
-    from shared_rules.phase10 import parse_move
-    opts, moves = parse(text)
-    try:
-        game = new_game(opts)
-    except RuleError as e:
-        raise RuleError("RECORD", "header: " + str(e))
-    for lineno, seat, words in moves:
+    rec = parse(text)
+    mod = registry.module(rec.entry)
+    source = Scripted() if rec.chance else Rng(rec.seed)
+    game = None
+    for lineno, seat, what in rec.items:
+        if seat == CHANCE:
+            source.feed(what)
+            continue
+        if game is None:
+            game = _start(rec, source, lineno)
         where = "line " + str(lineno) + ": "
         pending = game.pending
         if pending is None:
-            raise RuleError("RECORD", where + "the game is over, no more moves")
+            raise RuleError("RECORD", where + "the game is over, no more moves", "bad_record")
         if seat != pending[0]:
-            raise RuleError("RECORD", where + "it is p" + str(pending[0] + 1) + "'s turn, not p" + str(seat + 1) + "'s")
+            raise RuleError("RECORD", where + "it is p" + str(pending[0] + 1) + "'s turn, not p" + str(seat + 1) + "'s",
+                            "bad_record")
         try:
-            game.apply(parse_move(words))
+            game.apply(mod.parse_move(what))
         except RuleError as e:
-            raise RuleError("RECORD", where + str(e))
+            raise RuleError("RECORD", where + e.rule + ": " + e.reason + " ('" + shown(what) + "')", e.code)
+        _all_used(source, lineno)
+    if game is None:
+        game = _start(rec, source, 0)
     return game
+
+
+def _start(rec, source, lineno):
+    try:
+        game = new_game(rec, source)
+    except RuleError as e:
+        raise RuleError("RECORD", "header: " + str(e), e.code)
+    _all_used(source, lineno)
+    return game
+
+
+def _all_used(source, lineno):
+    if isinstance(source, Scripted) and source.left():
+        raise RuleError("RECORD", "line " + str(lineno) + ": the chance line before it holds "
+                        + str(source.left()) + " outcome(s) the game did not draw", "bad_record")
+
+
+class Recorder:
+    """Plays a game and writes its record as it goes: the header, the set-up's chance outcomes,
+    then per move the outcomes it drew and the move. The recorder owns the log of the game's
+    source; ``game`` may be replaced by an equal copy (a decoded save) between moves."""
+
+    def __init__(self, entry, players, options, source, seed=None, extra=None, game=None):
+        source.log = []
+        if game is None:
+            game = registry.new_game(entry, players, options, source)
+        self.game = game
+        self.lines = header(entry, players, registry.options(entry, options), seed, extra)
+        self._chance()
+        self._round = None
+
+    def _chance(self):
+        src = self.game.source
+        if src.log:
+            self.lines.append("= " + " ".join([str(v) for v in src.log]))
+        src.log = []
+
+    def play(self, move):
+        """Apply ``move`` of the pending seat and record it (RuleError, nothing written, if it
+        is illegal)."""
+        game = self.game
+        if game.source.log is None:
+            game.source.log = []
+        r = game.round_no
+        if r != self._round:
+            self._round = r
+            self.lines.append("# round " + str(r))
+        seat = game.pending[0]
+        text = game.move_text(move)
+        try:
+            game.apply(move)
+        except RuleError:
+            game.source.log = []
+            raise
+        self._chance()
+        self.lines.append("p" + str(seat + 1) + " " + text)
+
+    def text(self):
+        return "\n".join(self.lines) + "\n"

@@ -42,12 +42,13 @@ def hand_text(g, seat):
     return C.texts(sorted(g.hands[seat]))
 
 
-def snapshot(g):
-    """Everything in the state, to check a rejected move changed nothing."""
+def snapshot(g, chance=True):
+    """Everything in the state, to check a rejected move changed nothing (``chance=False``:
+    without the generator's state, for a game replayed from recorded outcomes)."""
     return (repr(g.hands), repr(g.draw_pile), repr(g.discard), repr(g.table), repr(g.progress),
             repr(g.laid), repr(g.scores), repr(g.waiting), repr(g.active), g.tiebreak, g.hand_no,
-            g.turn, g.stage, g.laid_this_turn, g.went_out, repr(g.winners), g.rng.state,
-            g.dealer, repr(g.last_hand), len(g.decks))
+            g.turn, g.stage, g.laid_this_turn, g.went_out, repr(g.winners), g.source.state if chance else 0,
+            g.dealer, repr(g.last_hand), len(g.decks), repr(g.history))
 
 
 def count_cards(g):

@@ -125,7 +125,7 @@ def test_P10C_7_random_garbage_never_crashes_and_never_changes_state():
     for seed in range(12):
         sp = SelfPlay(seed, 2 + seed % 5, "greedy", ("classic", "2020")[seed % 2], keep_record=False)
         while True:
-            clone = codec.decode(codec.encode(sp.state))
+            clone = codec.decode(codec.encode(sp.state, 1))[1]
             for _ in range(4):
                 before = snapshot(clone)
                 tried += 1

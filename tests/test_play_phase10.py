@@ -75,7 +75,7 @@ def test_resume_after_power_cut_mid_turn(tmp_path):
     t = _play_until(d, _turn("play"))
     codec = importlib.import_module("shared_rules.codec")
     state = t.session.state
-    before = codec.encode(state)
+    before = codec.encode(state, 1)
     seat, pending, hand = t.seat, state.pending, list(t.order)
     if t.rows[0][0] == d.T.A_LAY:  # choose some cards into the first group: not a move yet
         d.row(t, (d.T.A_LAY, 0))
@@ -89,7 +89,7 @@ def test_resume_after_power_cut_mid_turn(tmp_path):
     t = d.top
     assert type(t).__name__ == "Turn" and t.seat == seat and t.mode == d.T.PLAY
     assert t.session.state.pending == pending and t.order == hand
-    assert codec.encode(t.session.state) == before
+    assert codec.encode(t.session.state, 1) == before
     assert "Game over" in d.play_to_end()
 
 
@@ -101,7 +101,7 @@ def test_power_cut_inside_a_save_loses_only_that_move(tmp_path):
     d.new_game("2020", "odd", "standard", ("person", "normal"))
     t = _play_until(d, _turn("play"))
     codec = importlib.import_module("shared_rules.codec")
-    before = codec.encode(t.session.state)
+    before = codec.encode(t.session.state, 1)
     card = t.order[0]
     d.card(t, card)
     d.row(t, (d.T.A_DISCARD, 0), choose=False)
@@ -111,7 +111,7 @@ def test_power_cut_inside_a_save_loses_only_that_move(tmp_path):
     d.continue_game()
     t = d.top
     assert type(t).__name__ == "Turn" and t.mode == d.T.PLAY and card in t.order
-    assert codec.encode(t.session.state) == before
+    assert codec.encode(t.session.state, 1) == before
 
 
 def test_computer_turns_shown_at_speed_and_fast_forwarded(tmp_path):

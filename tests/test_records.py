@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from shared_rules.errors import RuleError
-from shared_rules.record import replay, parse
+from shared_rules import cards as C
+from shared_rules.record import replay, parse, CHANCE
 from shared_rules.selfplay import SelfPlay, play_record
 from tests.p10 import snapshot, stack
 from tools import simulate
@@ -28,19 +29,22 @@ def test_RECORD_replay_reproduces_the_game(seed, players, edition, phases, progr
     sp = SelfPlay(seed, players, "greedy", edition, phases, progression)
     sp.run()
     g = replay(sp.record_text())
-    assert snapshot(g) == snapshot(sp.state)
+    assert snapshot(g, False) == snapshot(sp.state, False)
     assert play_record(seed, players, "greedy", edition, phases, progression) == sp.record_text()
+    # without its chance lines the record replays from the seed alone, to the same game
+    seeded = "\n".join(l for l in sp.record_text().split("\n") if not l.startswith("="))
+    assert snapshot(replay(seeded)) == snapshot(sp.state)
 
 
 def test_RECORD_stacked_deck_and_dealer_in_the_header():
     deck = stack(2, ["R5 B5 G5 Y6 Y6 B6 Y3 G5 R12 B12", "R3 B3 G3 Y4 Y4 B4 G9 G10 G11 G12"], "Y8", "R11")
-    sp = SelfPlay(7, 2, "greedy", decks=[deck], dealer=0)
+    sp = SelfPlay(7, 2, "greedy", header={"deck": [C.texts(deck)], "dealer": ["p1"]})
     for _ in range(3):
         sp.step()
     text = sp.record_text()
     assert "dealer: p1" in text and text.count("deck: ") == 1
     assert "p2 lay 1: R3 B3 G3 | B4 Y4 Y4" in text
-    assert snapshot(replay(text)) == snapshot(sp.state)
+    assert snapshot(replay(text), False) == snapshot(sp.state, False)
 
 
 def broken(text, needle):
@@ -66,9 +70,10 @@ def test_RECORD_broken_records_name_the_line():
     bad = list(lines)
     bad[first_move] = seat + " fly away"
     broken("\n".join(bad), "line %d" % (first_move + 1))
-    broken("\n".join(lines[:first_move] + ["colour: red"] + lines[first_move:]), "cannot read")
+    head_end = next(i for i, l in enumerate(lines) if l.startswith("= "))
+    broken("\n".join(lines[:head_end] + ["colour: red"] + lines[head_end:]), "cannot read")
     broken("\n".join(lines).replace("players: 3", "players: three"), "bad players")
-    broken("\n".join(lines).replace("game: phase10", "game: chess"), "game: phase10")
+    broken("\n".join(lines).replace("game: phase10", "game: chess"), "unknown game 'chess'")
     broken("\n".join(lines).replace("players: 3", "players: 9"), "header")
     broken("\n".join(lines + ["seed: 4"]), "header lines come before")
 
@@ -79,10 +84,11 @@ def test_RECORD_moves_after_the_end_are_refused():
 
 
 def test_RECORD_parse_reads_every_header_key():
-    opts, moves = parse("game: phase10\nedition: 2020\nphases: odd\nprogression: free\n"
-                        "players: 5\nseed: 42\ndealer: p3\n# comment\n\np4 draw\n")
-    assert opts["edition"] == "2020" and opts["players"] == 5 and opts["dealer"] == 2
-    assert moves == [(10, 3, "draw")]
+    rec = parse("game: phase10\nedition: 2020\nphases: odd\nprogression: free\n"
+                "players: 5\nseed: 42\ndealer: p3\n# comment\n\n= 4 7\np4 draw\n")
+    assert rec.options == {"edition": "2020", "phases": "odd", "progression": "free"}
+    assert rec.players == 5 and rec.seed == 42 and rec.extra == {"dealer": ["p3"]}
+    assert rec.items == [(10, CHANCE, [4, 7]), (11, 3, "draw")]
 
 
 def test_RECORD_tools_replay_prints_outcome_or_line(tmp_path):
@@ -90,7 +96,7 @@ def test_RECORD_tools_replay_prints_outcome_or_line(tmp_path):
     good.write_text(play_record(5, 4))
     r = run_tool("tools.replay", str(good))
     assert r.returncode == 0, r.stderr
-    assert "winner: p" in r.stdout and "hands played:" in r.stdout and "p4:" in r.stdout
+    assert "winner: p" in r.stdout and "rounds played:" in r.stdout and "p4:" in r.stdout
     lines = good.read_text().split("\n")
     i = next(i for i, l in enumerate(lines) if re.match(r"p\d draw", l))
     lines[i] = lines[i].split()[0] + " lay 1: R1 R1 B1 | R2 R2 B2"  # laying before drawing
@@ -109,7 +115,7 @@ def test_RECORD_tools_simulate_json_and_records(tmp_path):
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["games"] == 4 and sum(out["wins_per_seat"]) >= 4
-    assert out["hands_per_game"]["min"] <= out["hands_per_game"]["mean"] <= out["hands_per_game"]["max"]
+    assert out["rounds_per_game"]["min"] <= out["rounds_per_game"]["mean"] <= out["rounds_per_game"]["max"]
     files = sorted(p.name for p in tmp_path.iterdir())
     assert files == ["game-10.txt", "game-11.txt", "game-12.txt", "game-9.txt"]
     assert replay((tmp_path / "game-9.txt").read_text()).over
@@ -118,5 +124,43 @@ def test_RECORD_tools_simulate_json_and_records(tmp_path):
 
 
 def test_RECORD_simulate_counts_wins_per_seat():
-    r = simulate.simulate("classic", 2, 6, 1)
+    r = simulate.simulate("phase10", 2, 6, 1, {"edition": "classic"})
     assert r["games"] == 6 and sum(r["wins_per_seat"]) >= 6
+
+
+# ------------------------------------------------------------------ robustness (issue 15)
+
+
+def test_RECORD_non_ascii_digits_and_huge_numbers_are_refused_with_a_message():
+    text = play_record(2, 2)
+    lines = text.split("\n")
+    i = next(i for i, l in enumerate(lines) if re.match(r"p\d ", l))
+    seat = lines[i].split()[0]
+    for bad in ("p\u00b2 draw", "p\u0662 draw", "p" + "1" * 5000 + " draw",
+                seat + " hit R8 \u00b2", seat + " lay \u00b9: R1 R1 R1 | R2 R2 R2",
+                seat + " hit R8 " + "9" * 5000, seat + " skip p" + "3" * 5000):
+        broken("\n".join(lines[:i] + [bad] + lines[i + 1:]), "line %d" % (i + 1))
+
+
+def test_RECORD_error_messages_cut_and_escape_the_offending_line():
+    huge = "colour: " + "x" * 5000000 + "\x00\x01"
+    with pytest.raises(RuleError) as e:
+        replay("game: phase10\nplayers: 2\n" + huge + "\n")
+    msg = str(e.value)
+    assert len(msg) < 200 and "\x00" not in msg and "..." in msg
+    with pytest.raises(RuleError) as e:
+        replay("game: phase10\nplayers: 2\np1 discard \x00\x07" + "R" * 1000 + "\n")
+    assert len(str(e.value)) < 200 and "\x00" not in str(e.value)
+
+
+def test_RECORD_a_byte_order_mark_is_accepted():
+    text = play_record(4, 3)
+    assert replay("\ufeff" + text).winners == replay(text).winners
+
+
+def test_RECORD_chance_lines_must_match_what_the_game_draws():
+    lines = play_record(6, 2).split("\n")
+    i = next(i for i, l in enumerate(lines) if l.startswith("= "))
+    broken("\n".join(lines[:i] + [lines[i] + " 3"] + lines[i + 1:]), "did not draw")
+    broken("\n".join(lines[:i] + [" ".join(lines[i].split()[:-5])] + lines[i + 1:]), "fewer chance outcomes")
+    broken("\n".join(lines[:i] + ["= 99999"] + lines[i + 1:]), "numbers 0..32767")

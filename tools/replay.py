@@ -1,10 +1,11 @@
-"""Replay a Phase 10 game record and print the outcome.
+"""Replay a game record of any registered game and print the outcome.
 
     python -m tools.replay FILE
 
-Prints the winner(s), every player's score and phase, and the number of hands played. A record
-with an illegal or unreadable move prints the line number and the reason and exits with 1; a
-missing file exits with 2. The format is described in docs/records.md.
+Prints the winner(s), the places, the number of rounds played and the game's own summary (for
+Phase 10 every player's points and phases). A record with an illegal or unreadable line prints
+the line number and the reason and exits with 1; a file that cannot be read exits with 2. The
+format is described in docs/records.md.
 """
 
 import argparse
@@ -20,16 +21,15 @@ def outcome(game):
     if game.over:
         names = ", ".join("p" + str(s + 1) for s in game.winners)
         lines.append("winner: " + names if len(game.winners) == 1 else "winners: " + names)
-        if game.tiebreak:
-            lines.append("decided by a tiebreak hand")
+        places = game.ranking()
+        lines.append("places: " + "  ".join("p%d %d" % (s + 1, places[s]) for s in range(game.n)))
     else:
         seat, _ = game.pending
         lines.append("not finished: p" + str(seat + 1) + " to move")
-    lines.append("hands played: " + str(game.hand_no))
-    total = len(game.phase_numbers)
-    for s in range(game.n):
-        lines.append("p" + str(s + 1) + ": " + str(game.scores[s]) + " points, "
-                     + str(game.completed(s)) + "/" + str(total) + " phases")
+    lines.append("rounds played: " + str(game.round_no))
+    summary = getattr(game, "summary_lines", None)
+    if summary is not None:
+        lines.extend(summary())
     return lines
 
 

@@ -189,14 +189,14 @@ def save_probe():
         more = True
         while more:
             if steps % 97 == 0:
-                blob = codec.encode(sp.state)
-                again = codec.encode(codec.decode(blob))
+                blob = codec.encode(sp.state, 1)
+                again = codec.encode(codec.decode(blob)[1], 1)
                 print("save", seed, steps, len(blob), again == blob, _hex(blob))
                 r = Rng(steps)
                 for _ in range(3):
                     bad = bytearray(blob)
                     bad[r.below(len(bad))] ^= 1 + r.below(255)
-                    print("flipped", _outcome(lambda b: _hex(codec.encode(codec.decode(b))), bytes(bad)))
+                    print("flipped", _outcome(lambda b: _hex(codec.encode(codec.decode(b)[1], 1)), bytes(bad)))
                 print("cut", _outcome(codec.decode, blob[: r.below(len(blob))]))
             more = sp.step()
             steps += 1

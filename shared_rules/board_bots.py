@@ -1,0 +1,605 @@
+"""Computer players for Phase 10, the board game (``shared_rules.phase10board``).
+
+They see only a :class:`shared_rules.phase10board.View` and answer its pending decision. All
+of them lay their phase as soon as the solver finds it and hit what they can; they differ in
+what they aim for:
+
+- ``RandomBot``: a uniformly random legal move (simulations, property tests);
+- ``EasyBot``: a random target space, a random number to ask for, random kinds for FREE, and a
+  random discard among the cards its plan does not need;
+- ``NormalBot``: chooses the target space by the value of its action to the hand (how many
+  cards would bring the phase closer, a joker, the top discard), asks for the number that helps
+  most, gives up and discards what helps least, keeps its plan's cards;
+- ``HardBot``: the normal player that also values SEARCH by the discard pile as everyone has
+  seen it, times EXTRA (worth most when one card lays the phase or when it has laid down),
+  asks in the direction of the most advanced opponent, discards and keeps by the outs a hand
+  leaves (the best five), and does not feed the next player a card they could hit.
+
+Values are integers: 100 is one card closer to laying the phase (or one card fewer to get rid
+of once laid). The phase solver is ``shared_rules.solver``; a joker is a wild to it.
+"""
+
+from shared_rules import solver
+from shared_rules.groups import hit_ends
+from shared_rules.phases import BOARD_PHASES, COLOUR
+from shared_rules.phase10board import (ROLL, GO, PILE, SEARCH, SWAP, ASK, FREE, PLAY, KEEP,
+                                       DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, M_ROLL, M_GO,
+                                       PICK, M_SWAP, M_ASK, M_FREE, M_KEEP, DONE, CW, CCW,
+                                       TRACK, K_DRAW, K_EXTRA, K_SEARCH, K_SWAP, K_ALL, K_JOKER,
+                                       K_ASK, K_FREE, JOKER_BIT, FINISH)
+
+_JOKER = 0x81  # a stand-in joker for "what if I had a joker"
+
+
+def _phase(view):
+    m = view.markers[view.seat]
+    return BOARD_PHASES[m if m < FINISH else FINISH - 1]
+
+
+def _colours(phase):
+    for kind, _ in phase:
+        if kind == COLOUR:
+            return 4
+    return 1
+
+
+def _distinct(cards):
+    out = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    out.sort()
+    return out
+
+
+def _fits(table, c):
+    for g in table:
+        if hit_ends(g[1], g[2], g[3], c):
+            return True
+    return False
+
+
+def _hits(view, hand):
+    """Every hit ``(card, group, end)`` the seat can make now, in a fixed order."""
+    out = []
+    if not view.laid[view.seat]:
+        return out
+    for c in _distinct(hand):
+        for gi, ends in view.hit_targets(c):
+            out.append((c, gi, ends[0]))
+    return out
+
+
+def _lay(view, hand):
+    if view.laid[view.seat]:
+        return None
+    m, groups = solver.solve(hand, _phase(view))
+    if m == 0:
+        return (LAY, view.phase_of(view.seat), groups)
+    return None
+
+
+class RandomBot:
+    """A uniformly random legal move."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, view):
+        moves = view.legal_moves()
+        return moves[self.rng.below(len(moves))]
+
+
+class NormalBot:
+    """Chooses target spaces by the value of their action; see the module docstring."""
+
+    hard = False
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    # ---------------------------------------------------------------- the decisions
+
+    def choose(self, view):
+        kind = view.pending[1]
+        hand = view.hand
+        if kind == ROLL:
+            return (M_ROLL,)
+        if kind == GO:
+            return (M_GO, self.target(view, hand))
+        if kind == PILE:
+            return self.pile(view, hand)
+        if kind == SEARCH:
+            return (PICK, self.search(view, hand))
+        if kind == SWAP:
+            return (M_SWAP, self.give_up(view, hand))
+        if kind == ASK:
+            return self.ask(view, hand)
+        if kind == FREE:
+            return (M_FREE, self.free_kind(view, hand))
+        if kind == KEEP:
+            return self.keep(view, hand)
+        lay = _lay(view, hand)
+        if lay:
+            return lay
+        hits = _hits(view, hand)
+        if hits:
+            h = hits[0]
+            return (HIT, h[0], h[1], h[2])
+        return (DISCARD, self.give_up(view, hand))
+
+    # ---------------------------------------------------------------- helpers
+
+    def outs(self, hand, phase, now):
+        """How many of the 12 numbers (48 cards when colours matter) bring ``hand`` closer."""
+        cols = _colours(phase)
+        h = list(hand)
+        h.append(0)
+        k = 0
+        for col in range(cols):
+            for num in range(1, 13):
+                h[-1] = col << 4 | num
+                if solver.missing(h, phase) < now:
+                    k += 1
+        return k, cols * 12
+
+    def hit_share(self, view):
+        """Of the 48 number cards, how many fit some laid group (out of 48)."""
+        k = 0
+        for col in range(4):
+            for num in range(1, 13):
+                if _fits(view.table, col << 4 | num):
+                    k += 1
+        return k
+
+    def card_value(self, view, hand, c, phase, now):
+        """How much one known card is worth to the hand (100 = one card closer)."""
+        if view.laid[view.seat]:
+            return 100 if c >= JOKER_BIT or _fits(view.table, c) else 0
+        h = list(hand)
+        h.append(c)
+        return (now - solver.missing(h, phase)) * 100
+
+    def action_values(self, view, hand):
+        """Values of the eight kinds (DRAW by its N in ``value_draw``) for this hand."""
+        seat = view.seat
+        laid = view.laid[seat]
+        phase = _phase(view)
+        if laid:
+            q = self.hit_share(view)  # of 48
+            unit = q * 100 // 48  # a random card: worth that much of the card it costs
+            draw1 = unit - 100
+            top = view.discard_top
+            top_v = 0 if top >= 0 and _fits(view.table, top) else draw1
+            if top_v < draw1:
+                top_v = draw1
+            self.now = 0
+            v_search = self.search_value(view, hand, phase, 0, draw1)
+            v_extra = top_v + 100 + 20  # one more discard, and another action
+            v_swap = [0] * 5
+            for n in range(1, 5):
+                v_swap[n] = (n + 1) * unit - 100
+            v_all = draw1 + 20
+            v_joker = 0
+            v_ask = self.ask_value(view, hand, phase, 0, draw1)
+            v_draw = [0, top_v, top_v + draw1, top_v + draw1 + draw1]
+        else:
+            now = solver.missing(hand, phase)
+            self.now = now
+            k, kinds = self.outs(hand, phase, now)
+            unit = k * 100 // kinds  # expected value of a random card
+            top = view.discard_top
+            top_v = unit
+            if top >= 0:
+                tv = self.card_value(view, hand, top, phase, now)
+                if tv > top_v:
+                    top_v = tv
+            v_draw = [0, top_v, top_v + unit * 9 // 10, top_v + unit * 17 // 10]
+            h = list(hand)
+            h.append(_JOKER)
+            v_joker = (now - solver.missing(h, phase)) * 100
+            v_search = self.search_value(view, hand, phase, now, unit)
+            v_extra = top_v + 40
+            junk = len(hand) - self.plan_size(hand, phase)
+            v_swap = [0] * 5
+            for n in range(1, 5):
+                lose = n - junk if n > junk else 0
+                v_swap[n] = (n + 1) * unit * 8 // 10 - lose * 60
+            v_all = unit - 15
+            v_ask = self.ask_value(view, hand, phase, now, unit)
+        return v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask
+
+    def plan_size(self, hand, phase):
+        m, groups = solver.solve(hand, phase)
+        k = 0
+        for g in groups:
+            k += len(g)
+        return k
+
+    def search_value(self, view, hand, phase, now, unit):
+        """SEARCH: the normal player knows it finds something about as good as the top card."""
+        if view.discard_size == 0:
+            return -100 if view.laid[view.seat] else 0
+        top = view.discard_top
+        v = self.card_value(view, hand, top, phase, now) if top >= 0 else 0
+        if view.laid[view.seat] and v == 0:
+            v = -100
+        return v + 30 if v < unit + 30 else v
+
+    def ask_value(self, view, hand, phase, now, unit):
+        num, v = self.best_number(view, hand, phase, now)
+        return v if v > unit else unit
+
+    def best_number(self, view, hand, phase, now):
+        """The number to ask for and its value."""
+        best = 1
+        best_v = -1000
+        laid = view.laid[view.seat]
+        cols = _colours(phase)
+        h = list(hand)
+        h.append(0)
+        for num in range(1, 13):
+            v = 0
+            if laid:
+                for col in range(4):
+                    if _fits(view.table, col << 4 | num):
+                        v += 25
+            else:
+                for col in range(cols):
+                    h[-1] = col << 4 | num
+                    v += (now - solver.missing(h, phase)) * 100
+                v = v // cols
+            # copies nobody can be holding (own hand, known discards, the table) lower the odds
+            seen = 0
+            for c in hand:
+                if c < JOKER_BIT and c & 15 == num:
+                    seen += 1
+            for c in view.discard_known:
+                if c >= 0 and c & 15 == num:
+                    seen += 1
+            for g in view.table:
+                for c in g[4]:
+                    if c < JOKER_BIT and c & 15 == num:
+                        seen += 1
+            v = v * (8 - seen) // 8 if seen < 8 else 0
+            if v > best_v:
+                best_v = v
+                best = num
+        return best, best_v
+
+    def kind_value(self, vals, kind, count):
+        v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask = vals
+        if kind == K_DRAW:
+            return v_draw[count]
+        if kind == K_EXTRA:
+            return v_extra
+        if kind == K_SEARCH:
+            return v_search
+        if kind == K_SWAP:
+            return v_swap[count]
+        if kind == K_ALL:
+            return v_all
+        if kind == K_JOKER:
+            return v_joker
+        if kind == K_ASK:
+            return v_ask
+        return -1000
+
+    def free_value(self, view, vals):
+        """The best kind FREE can reach and its value."""
+        best = -1
+        best_v = -100000
+        for k in range(K_FREE):
+            sp = self.free_space(view, k)
+            if sp < 0:
+                continue
+            v = self.kind_value(vals, k, TRACK[sp] & 7)
+            if v > best_v:
+                best_v = v
+                best = k
+        return best, best_v
+
+    def free_space(self, view, kind):
+        if view.free is not None:
+            return view.free[kind]
+        pos = view.tokens[view.seat]
+        for i in range(1, 32):
+            sp = (pos + i) % 32
+            if TRACK[sp] >> 3 == kind:
+                taken = False
+                for s in range(view.n):
+                    if s != view.seat and view.tokens[s] == sp:
+                        taken = True
+                if not taken:
+                    return sp
+        return -1
+
+    def space_value(self, view, vals, sp):
+        kind = TRACK[sp] >> 3
+        if kind == K_FREE:
+            # FREE moves on from the space it lands on
+            saved = view.tokens[view.seat]
+            view.tokens[view.seat] = sp
+            v = self.free_value(view, vals)[1]
+            view.tokens[view.seat] = saved
+            return v
+        return self.kind_value(vals, kind, TRACK[sp] & 7)
+
+    def target(self, view, hand):
+        vals = self.action_values(view, hand)
+        best = view.targets[0][0]
+        best_v = -100000
+        for sp, steps in view.targets:
+            v = self.space_value(view, vals, sp)
+            if v > best_v:
+                best_v = v
+                best = sp
+        return best
+
+    def free_kind(self, view, hand):
+        vals = self.action_values(view, hand)
+        return self.free_value(view, vals)[0]
+
+    def pile(self, view, hand):
+        if not view.can_discard:
+            return (DRAW_DECK,)
+        if not view.can_deck:
+            return (TAKE_DISCARD,)
+        top = view.discard_top
+        if view.laid[view.seat]:
+            return (TAKE_DISCARD,) if _fits(view.table, top) else (DRAW_DECK,)
+        phase = _phase(view)
+        h = list(hand)
+        now = solver.missing(h, phase)
+        h.append(top)
+        if solver.missing(h, phase) < now:
+            return (TAKE_DISCARD,)
+        return (DRAW_DECK,)
+
+    def search(self, view, hand):
+        pile = _distinct(view.discard_pile)
+        laid = view.laid[view.seat]
+        if laid:
+            for c in pile:
+                if _fits(view.table, c):
+                    return c
+            return pile[0]
+        phase = _phase(view)
+        h = list(hand)
+        h.append(0)
+        best = pile[0]
+        best_key = None
+        for c in pile:
+            h[-1] = c
+            m = solver.missing(h, phase)
+            key = m * 100 - self.tiebreak_outs(h, phase, m) if self.hard else m
+            if best_key is None or key < best_key:
+                best_key = key
+                best = c
+        return best
+
+    def tiebreak_outs(self, hand, phase, m):
+        return 0
+
+    def ask(self, view, hand):
+        phase = _phase(view)
+        now = 0 if view.laid[view.seat] else solver.missing(hand, phase)
+        num = self.best_number(view, hand, phase, now)[0]
+        return (M_ASK, num, self.direction(view, num))
+
+    def direction(self, view, num):
+        return CW
+
+    def give_up(self, view, hand):
+        """The card to discard (or to give up for SWAP): the one that helps least."""
+        cards = _distinct(hand)
+        if view.laid[view.seat]:
+            best = cards[0]
+            best_key = None
+            for c in cards:
+                key = (c >= JOKER_BIT) * 1000 + (_fits(view.table, c)) * 100 + (c & 15)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = c
+            return best
+        phase = _phase(view)
+        best = cards[0]
+        best_key = None
+        for c in cards:
+            rest = list(hand)
+            rest.remove(c)
+            m = solver.missing(rest, phase)
+            key = m * 10000 + (c >= JOKER_BIT) * 5000 - self.discard_bonus(view, rest, phase, m, c)
+            if best_key is None or key < best_key:
+                best_key = key
+                best = c
+        return best
+
+    def discard_bonus(self, view, rest, phase, m, c):
+        """Among equally good discards the normal player gives up a lone card first."""
+        same = 0
+        for x in rest:
+            if x < JOKER_BIT and (x & 15 == c & 15 or x >> 4 == c >> 4):
+                same += 1
+        return 100 - same * 10
+
+    def keep(self, view, hand):
+        kept = view.kept
+        if len(kept) >= 5:
+            return (DONE,)
+        phase = _phase(view)
+        # jokers first, then the cards of the plan for the whole hand
+        for c in _distinct(hand):
+            if c >= JOKER_BIT:
+                return (M_KEEP, c)
+        m, groups = solver.solve(hand + kept, phase)
+        plan = []
+        for g in groups:
+            for c in g:
+                if c < JOKER_BIT:
+                    plan.append(c)
+        for c in kept:
+            if c in plan:
+                plan.remove(c)
+        for c in plan:
+            if c in hand:
+                return (M_KEEP, c)
+        return (DONE,)
+
+
+class EasyBot(NormalBot):
+    """Random target spaces, numbers to ask and FREE kinds; a random discard among the cards its
+    plan does not keep."""
+
+    def target(self, view, hand):
+        t = view.targets
+        return t[self.rng.below(len(t))][0]
+
+    def free_kind(self, view, hand):
+        kinds = []
+        for k in range(K_FREE):
+            if self.free_space(view, k) >= 0:
+                kinds.append(k)
+        return kinds[self.rng.below(len(kinds))]
+
+    def ask(self, view, hand):
+        return (M_ASK, 1 + self.rng.below(12), CW)
+
+    def pile(self, view, hand):
+        if self.rng.below(2) and view.can_deck:
+            return (DRAW_DECK,)
+        return NormalBot.pile(self, view, hand)
+
+    def give_up(self, view, hand):
+        if view.laid[view.seat]:
+            return NormalBot.give_up(self, view, hand)
+        m, groups = solver.solve(hand, _phase(view))
+        pool = list(hand)
+        for g in groups:
+            for c in g:
+                if c in pool:
+                    pool.remove(c)
+        if not pool:
+            pool = list(hand)
+        pool = _distinct(pool)
+        return pool[self.rng.below(len(pool))]
+
+
+class HardBot(NormalBot):
+    """The normal player with SEARCH valued by the known discard pile, EXTRA timed, asks in the
+    likely direction, discards and keeps by outs, and does not feed the next player."""
+
+    hard = True
+
+    def tiebreak_outs(self, hand, phase, m):
+        return self.outs(hand, phase, m)[0] if m > 0 else 0
+
+    def search_value(self, view, hand, phase, now, unit):
+        known = view.discard_known
+        if not known:
+            return -100 if view.laid[view.seat] else 0
+        best = -100 if view.laid[view.seat] else 0
+        hidden = 0
+        seen = []
+        for c in known:
+            if c < 0:
+                hidden += 1
+                continue
+            if c in seen:
+                continue
+            seen.append(c)
+            v = self.card_value(view, hand, c, phase, now)
+            if v > best:
+                best = v
+        if hidden and best < unit:
+            best = unit
+        return best
+
+    def action_values(self, view, hand):
+        vals = NormalBot.action_values(self, view, hand)
+        v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask = vals
+        seat = view.seat
+        if view.laid[seat]:
+            # an extra turn is worth most with few cards left: it can end the round
+            if len(hand) <= 3:
+                v_extra += 60
+        elif self.now <= 1:
+            # one card from the phase: EXTRA takes a card and rolls again at once
+            v_extra += 60
+        return v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask
+
+    def direction(self, view, num):
+        """Towards the most advanced opponent (they are asked first and lose the card)."""
+        n = view.n
+        best = CW
+        best_key = None
+        for d in (CW, CCW):
+            s = (view.seat + (1 if d == CW else n - 1)) % n
+            key = view.markers[s] * 100 + view.laid[s] * 50 + view.hand_sizes[s]
+            if best_key is None or key > best_key:
+                best_key = key
+                best = d
+        return best
+
+    def discard_bonus(self, view, rest, phase, m, c):
+        bonus = self.outs(rest, phase, m)[0] * 10 if m > 0 else 0
+        if self.feeds(view) and _fits(view.table, c):
+            bonus -= 200
+        return bonus
+
+    def feeds(self, view):
+        nxt = (view.seat + 1) % view.n
+        return bool(view.laid[nxt])
+
+    def give_up(self, view, hand):
+        if view.laid[view.seat] and view.pending[1] == PLAY and self.feeds(view):
+            cards = _distinct(hand)
+            best = cards[0]
+            best_key = None
+            for c in cards:
+                key = (c >= JOKER_BIT) * 1000 + _fits(view.table, c) * 100 + (c & 15)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = c
+            return best
+        return NormalBot.give_up(self, view, hand)
+
+    def keep(self, view, hand):
+        """The best five: each kept card the one that leaves the fewest missing, then the most
+        outs, for the phase played again next round."""
+        kept = view.kept
+        if len(kept) >= 5:
+            return (DONE,)
+        for c in _distinct(hand):
+            if c >= JOKER_BIT:
+                return (M_KEEP, c)
+        phase = _phase(view)
+        base = list(kept)
+        base.append(0)
+        best = -1
+        best_key = None
+        for c in _distinct(hand):
+            base[-1] = c
+            m = solver.missing(base, phase)
+            key = m * 1000 - self.outs(base, phase, m)[0]
+            if best_key is None or key < best_key:
+                best_key = key
+                best = c
+        base.pop()
+        if best < 0:
+            return (DONE,)
+        return (M_KEEP, best)
+
+
+def make(level, rng):
+    """The player of ``level``: random, easy, normal (or greedy), hard."""
+    if level == "random":
+        return RandomBot(rng)
+    if level == "easy":
+        return EasyBot(rng)
+    if level == "normal" or level == "greedy":
+        return NormalBot(rng)
+    if level == "hard":
+        return HardBot(rng)
+    from shared_rules.errors import RuleError
+    raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (random, easy, normal, hard)", "level")
