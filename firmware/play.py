@@ -17,9 +17,11 @@ computer player easy / normal / hard) and the game's *rules module* (``firmware.
     status(session)             one line about the game for the computer-turns screen
     tone(move)                  the sound a move makes, or None
 
-After every move the whole session (seats and the rules core's blob) is saved through the two
-slots of ``app.store.game``: Continue comes back to exactly the pending decision, and a power
-loss costs at most the move being saved. Before a person's decision, when the last hand shown
+The session (seats and the rules core's blob) is saved in ``app.store.game`` at the points of
+:meth:`Session.checkpoint` (docs/firmware.md, Saving): when a hand or round ends, when a person
+leaves the game, at its end (with the statistics, one write), and on boards whose NVM takes
+writes without an erase also after every person's move. A power loss costs at most the hand in
+progress. Before a person's decision, when the last hand shown
 was another person's, a cover screen asks to pass the device. Computer moves are shown one line
 each at the speed of the settings; A runs them at full speed (one move per pass of the main
 loop, so the screen keeps answering).
@@ -66,7 +68,7 @@ def start(app):
     state = rules.new(s, app.seed())
     app.home()
     session = Session(app, rules, state, s.kinds[: s.players], s.names[: s.players])
-    session.save()
+    session.checkpoint("start")
     session.next()
     if session.save_failed:
         app.notify("This game is not saved: the board's memory has no room for it. Leaving it "
@@ -121,6 +123,7 @@ class Session:
         self.screen = None  # this session's screen in the app's stack
         self.save_failed = False
         self.ended_saved = False  # the saved record still asks for the summary of a hand
+        self.unsaved = False  # moves made since the last save
 
     # ------------------------------------------------------------------ moves
 
@@ -129,6 +132,7 @@ class Session:
         from shared_rules.errors import RuleError
 
         st = self.state
+        person = self.kinds[st.pending[0]] == PERSON
         try:
             line = st.describe(move, self.names)
         except (IndexError, TypeError, ValueError):
@@ -141,7 +145,11 @@ class Session:
         tone = self.rules.tone(move)
         if tone is not None:
             self.app.sound.play(tone, supervisor.ticks_ms())
-        self.save()
+        self.unsaved = True
+        if self.rules.round_no(st) != self.round:
+            self.checkpoint("hand")
+        elif person:
+            self.checkpoint("person")
         return None
 
     def computer_move(self):
@@ -158,6 +166,20 @@ class Session:
         if len(self.lines) > 8:
             self.lines.pop(0)
 
+    def checkpoint(self, reason):
+        """Save the game if the save policy asks for it at this point (each save is a flash
+        erase on most boards: docs/firmware.md, Saving):
+
+        - ``"hand"`` a move ended a hand or round: always, so a finished hand is never lost;
+        - ``"leave"`` a person leaves the game: when a move was made since the last save;
+        - ``"start"`` a new game, ``"person"`` a person's move: only where the NVM takes a write
+          without an erase (``store.append``), else a power cut loses them with the hand.
+
+        A computer's move alone is never saved: after a power cut the computer plays again.
+        The end of the game is saved by ``_finish``, with the statistics, in one write."""
+        if reason == "hand" or (reason == "leave" and self.unsaved) or self.app.store.append:
+            self.save()
+
     def save(self):
         if self.state.over:
             return
@@ -173,6 +195,7 @@ class Session:
                 self.log("(no room to save this game)")
             return
         slots.save(blob)
+        self.unsaved = False
 
     # ------------------------------------------------------------------ what comes next
 
@@ -216,21 +239,27 @@ class Session:
         app = self.app
         app.sound.play(sound.WIN, supervisor.ticks_ms())
         places = self.rules.ranking(self.state)
-        # the saved game goes first: a power cut before the statistics are written loses this
-        # game's count, where the other order could let Continue replay it and count it twice
-        if app.store.game is not None:
-            app.store.game.clear()
+        # one write removes the saved game and counts the game: a power cut keeps both or
+        # neither, so Continue never replays a counted game
+        store = app.store
+        store.hold()
+        store.game.clear()
         try:
             from firmware import stats
 
             stats.record(app, self.kinds, self.names, places)
-        except (OSError, ValueError) as e:
+        except ValueError as e:
             self.log("(statistics not saved: " + str(e) + ")")
+        try:
+            store.commit()
+        except OSError as e:
+            self.log("(not saved: " + str(e) + ")")
         title, text = self.rules.ending_text(self)
         self.show(Summary(self, title, text, True))
 
     def leave(self):
         """B on a game screen: back to the main menu (the game is saved; Continue resumes it)."""
+        self.checkpoint("leave")
         self.app.home()
 
 
@@ -358,7 +387,6 @@ class Summary(ui.TextPage):
         if self.final:
             self.app.home()
         else:
-            s = self.session
-            if s.ended_saved:  # the summary has been read: Continue no longer shows it
-                s.save()
-            s.next()
+            # not saved again without the summary's mark (an erase): until the next save,
+            # Continue shows this summary once more
+            self.session.next()

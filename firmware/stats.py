@@ -1,5 +1,7 @@
 """Statistics per player name: games played, games won and the best finishing place, kept in the
-NVM (``app.store.stats``: two slots, like the settings) and shown from the main menu.
+NVM (``app.store.stats``, a record of the saved image beside the settings and the game) and
+shown from the main menu. They are written only when a game with a person in it ends, in the
+same write that removes the saved game (``firmware.play``); an unchanged record is not written.
 
 Only people's seats are counted (the computer players' names are not people). The record::
 
