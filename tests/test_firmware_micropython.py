@@ -1,0 +1,80 @@
+"""The whole firmware under real MicroPython (the Unix port, heap capped): the CircuitPython
+stand-ins of tests/micropython/cpstubs/, driven by the emulator's scripts, must show the same
+text on every screen as the emulator (which runs the firmware on CPython with Blinka)."""
+
+import re
+
+import pytest
+
+from tests.micropython.firmware_host import emulator_snapshots, run_script
+
+BIG = 4000000  # behaviour here, not memory: tests/test_ram_budget.py caps the heap
+SCRIPTS = ("tests/scripts/menus.txt", "tests/scripts/p10_person.txt")
+BOARDS = ("pybadge", "clue_nrf52840_express")
+
+
+def _masked(snapshots):
+    """Free memory is the one figure that differs by design (the emulator estimates it)."""
+    return [(n, re.sub(r"Free memory \d+ KB", "Free memory N KB", t)) for n, t in snapshots]
+
+
+def _first_difference(mp, emu):
+    for a, b in zip(mp, emu):
+        if a != b:
+            return "line %d\nMicroPython:\n%s\n\nemulator (line %d):\n%s" % (a[0], a[1], b[0], b[1])
+    return "MicroPython %d screens, emulator %d" % (len(mp), len(emu))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("path", SCRIPTS)
+def test_screens_match_the_emulator(path, board):
+    with open(path) as f:
+        script = f.read()
+    r = run_script(script, board=board, heap=BIG)
+    assert r.status == 0, r.message
+    mp = _masked(r.snapshots)
+    emu = _masked(emulator_snapshots(script, board=board))
+    assert len(mp) > 5
+    assert mp == emu, _first_difference(mp, emu)
+
+
+def test_the_game_screens_are_reached():
+    with open("tests/scripts/p10_person.txt") as f:
+        r = run_script(f.read(), heap=BIG)
+    names = [s["name"] for s in r.screens]
+    assert "MainMenu" in names and "NewGame" in names
+    assert any(n.endswith(":Turn") for n in names), names
+    assert r.decisions and all(d["alloc"] > 0 for d in r.decisions)
+
+
+def test_a_failed_expect_is_reported_with_its_line():
+    r = run_script("wait 300\nexpect Pocket Phase 10\nkey DOWN\nexpect No such text\n", heap=BIG)
+    assert r.status == 1
+    assert r.message.startswith("@@fail 4 expect 'No such text'")
+
+
+def test_a_memory_error_is_reported():
+    r = run_script("wait 300\n", heap=20000)
+    assert r.status == 3
+    assert "MemoryError" in r.message
+
+
+def test_every_import_of_the_app_is_counted():
+    r = run_script("wait 300\n", heap=BIG)
+    names = "+".join(n for n, _ in r.imports)
+    for mod in ("firmware.app", "firmware.ui", "firmware.menus", "boards.pybadge",
+                "adafruit_display_text.bitmap_label"):
+        assert mod in names
+    assert all(cost > 0 for _, cost in r.imports)
+    assert r.boot_live > 0 and r.screens[0]["name"] == "MainMenu"
+
+
+def test_the_stand_ins_read_the_wiring_of_the_board():
+    # on the CLUE a short press of A is DOWN, of B is UP, a long press of A is A; the
+    # PyBadge's A is its own button
+    r = run_script("wait 300\npress A\npress B\nexpect Pocket Phase 10\npress A 800\n"
+                   "expect Edition\n",
+                   board="clue_nrf52840_express", heap=BIG)
+    assert r.status == 0, r.message
+    r = run_script("wait 300\npress A\nexpect Edition\n", board="pybadge", heap=BIG)
+    assert r.status == 0, r.message
