@@ -4,13 +4,19 @@ Sizes come from the display's width and height (``Layout``), never from one boar
 a title bar, a body and a footer with key hints; widgets change only the labels and tiles whose
 content changed: moving a cursor moves one bar, which redraws two rows, not the screen.
 
-Memory: text is ``bitmap_label`` (one small bitmap per label), bars are 1-bit bitmaps, and
-there is no full-screen background (the display shows black where nothing is drawn).
+Memory (docs/micropython.md, RAM budget): text is ``Text``, a group holding one 1-bit bitmap
+of its glyphs (a quarter of the heap of an ``adafruit_display_text`` label, whose module alone
+keeps about 28 KB of heap as ``.py``), bars are 1-bit bitmaps, and there is no full-screen
+background (the display shows black where nothing is drawn).
 """
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+
+try:
+    from bitmaptools import blit
+except ImportError:  # a board without bitmaptools: copy pixel by pixel
+    blit = None
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 
@@ -57,10 +63,116 @@ def rect(x, y, w, h, colour):
     return displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
 
 
+class Text(displayio.Group):
+    """A line of text in the built-in font whose top-left corner stays at ``anchored_position``:
+    what ``adafruit_display_text.bitmap_label.Label`` with ``anchor_point=(0, 0)`` shows, with
+    the same pixels, position and ``bounding_box`` (the emulator and the tests read them), but
+    only a group, a tile grid, a two-colour palette and a 1-bit bitmap on the heap."""
+
+    def __init__(self, text, x, y, colour, scale):
+        super().__init__(scale=scale)
+        self._ap = (x, y)
+        self._text = None
+        self._tg = None
+        self._pal = displayio.Palette(2)
+        self._pal.make_transparent(0)
+        self._pal[1] = colour
+        self._colour = colour
+        self.text = text
+
+    @property
+    def color(self):
+        return self._colour
+
+    @color.setter
+    def color(self, colour):
+        self._colour = colour
+        self._pal[1] = colour
+
+    @property
+    def anchored_position(self):
+        return self._ap
+
+    @anchored_position.setter
+    def anchored_position(self, xy):
+        self._ap = (xy[0], xy[1])
+        self._place()
+
+    @property
+    def bounding_box(self):
+        tg = self._tg
+        if tg is None:
+            return (0, 0, 0, 0)
+        return (0, -5, tg.bitmap.width, tg.bitmap.height)
+
+    def _place(self):
+        self.x = self._ap[0]
+        self.y = self._ap[1] + (5 * self.scale if self._tg is not None else 0)
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, text):
+        if text == self._text:
+            return
+        self._text = text
+        lines = text.split("\n")
+        w = 0
+        for line in lines:
+            n = 0
+            for ch in line:
+                if FONT.get_glyph(ord(ch)) is not None:
+                    n += 1
+            w = max(w, 6 * n)
+        h = 12 + 15 * (len(lines) - 1)
+        if not text:
+            w = h = 0
+        tg = self._tg
+        if w == 0:
+            if tg is not None:
+                self.remove(tg)
+                self._tg = None
+        else:
+            if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:
+                if tg is not None:
+                    self.remove(tg)
+                tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=self._pal, y=-5)
+                self.append(tg)
+                self._tg = tg
+            else:
+                tg.bitmap.fill(0)
+            _draw(tg.bitmap, lines)
+        self._place()
+
+
+def _draw(bitmap, lines):
+    """The lines' glyphs into ``bitmap`` (value 1 where the glyph is set)."""
+    y = 0
+    for line in lines:
+        x = 0
+        for ch in line:
+            g = FONT.get_glyph(ord(ch))
+            if g is None:
+                continue
+            x1 = g.tile_index * g.width
+            if blit is not None:
+                blit(bitmap, g.bitmap, x + g.dx, y, x1=x1, y1=0, x2=x1 + g.width, y2=g.height,
+                     skip_source_index=0)
+            else:
+                src = g.bitmap
+                for j in range(g.height):
+                    for i in range(g.width):
+                        if src[x1 + i, j]:
+                            bitmap[x + g.dx + i, y + j] = 1
+            x += g.shift_x
+        y += 15
+
+
 def label(text, x, y, colour=TEXT, scale=1):
-    """A label whose top-left corner stays at (x, y) whatever its text."""
-    return bitmap_label.Label(FONT, text=text, color=colour, scale=scale,
-                              anchor_point=(0, 0), anchored_position=(x, y))
+    """A line of text whose top-left corner stays at (x, y) whatever its text."""
+    return Text(text, x, y, colour, scale)
 
 
 def set_text(lb, text):

@@ -104,8 +104,6 @@ builtins.__import__ = _import
 
 
 def _labels(group, ox, oy, scale, out):
-    from adafruit_display_text import LabelBase
-
     if group.hidden:
         return
     for item in group:
@@ -113,7 +111,7 @@ def _labels(group, ox, oy, scale, out):
             continue
         x = ox + item.x * scale
         y = oy + item.y * scale
-        if isinstance(item, LabelBase):
+        if hasattr(item, "bounding_box") and hasattr(item, "text"):  # a label
             if (item.text or "").strip():
                 out.append((item, x, y, scale * item.scale))
         elif isinstance(item, displayio.Group):
