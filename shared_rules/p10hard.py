@@ -45,11 +45,12 @@ except ImportError:  # CPython
 _BIG = const(1 << 24)
 # F[m] * 16: draws needed for m missing cards, relative to the first one's
 F16 = [0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616]
-TAKE_MARGIN = 16  # take the discard when it saves at least this much (16 = one draw)
-FEED_COST = 24  # extra turns*16 for discarding a card the next player collects
+TAKE_FEWER = 1  # take a discard that brings the phase one card closer
+TAKE_MARGIN = 32  # ... or when it saves at least this much (16 = one draw)
+FEED_COST = 0  # extra turns*16 for discarding a card the next player collects
 FEED_HIT_COST = 200  # ... or a card the next player can hit
-PEN_WEIGHT = 1  # turns*16 per penalty point of the discarded card (points matter in ties)
-PEN_WEIGHT_DANGER = 3  # ... when an opponent who laid down holds 3 cards or fewer
+PEN_WEIGHT = 0  # turns*16 per penalty point of the discarded card (points matter in ties)
+PEN_WEIGHT_DANGER = 0  # ... when an opponent who laid down holds 3 cards or fewer
 
 # public history events (seat, kind, card)
 _HIST_TAKE = TAKE_DISCARD
@@ -323,6 +324,19 @@ class HardBot:
         if not phases:
             return (DRAW_DECK,)
         ev = Eval(view, hand)
+        if TAKE_FEWER:
+            m0 = 99
+            m1 = 99
+            more = hand + [top]
+            for p in phases:
+                a = solver.missing(hand, p)
+                b = solver.missing(more, p)
+                if a < m0:
+                    m0 = a
+                if b < m1:
+                    m1 = b
+            if m1 < m0:
+                return (TAKE_DISCARD,)
         now = ev.turns(hand, phases)
         after = self._best_discard(view, hand + [top], ev, phases, top)[1]
         if after + TAKE_MARGIN <= now:
