@@ -46,7 +46,7 @@ def sort_key(c, by_colour):
 
 def sort_cards(cards, by_colour):
     out = list(cards)
-    out.sort(key=lambda c: sort_key(c, by_colour))
+    out.sort(key=lambda c: (sort_key(c, by_colour), c))  # c: no ties (sort is not stable)
     return out
 
 

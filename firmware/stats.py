@@ -91,7 +91,7 @@ class StatsScreen(ui.TextPage):
 
     def __init__(self, app):
         entries = load(app)
-        entries.sort(key=lambda e: (-e[2], -e[1], e[0]))
+        entries.sort(key=lambda e: (-e[2], -e[1], e[0], e))
         if not entries:
             text = "No games finished yet. People's games are counted here by name."
         else:

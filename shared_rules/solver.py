@@ -665,7 +665,7 @@ def _real_sets(hand, inf, plan, missing, colour):
     else:
         byk, wilds = _split(hand)
         keys = list(range(1, 13))
-    # rank order: more cards first, then the lower number (colour); keys are unique
+    # rank order: more cards first, then the lower number (colour); no ties: x < 64
     keys.sort(key=lambda x: x - 64 * len(byk[x]))
     used = [0] * 16
     nat = []
@@ -796,8 +796,8 @@ def _real_colset(hand, inf, plan, missing):
             if card < 0x40 and cc[card] < 200:
                 cc[card] += 1
         sigs = _colset_sigs(cc, sizes[si])
-        # the key's order: signature descending, then the lower number (keys are unique)
         order = list(range(1, 13))
+        # the key's order: signature descending, then the lower number (no ties: x < 16)
         order.sort(key=lambda x: x - 16 * sigs[x])
         mine = []
         for card in byn[order[rank]]:

@@ -22,8 +22,20 @@ Every file of ``shared_rules/`` is parsed with ``ast`` (nothing is imported or r
   to the module's names; a dict that arrives as an argument or from a call is not seen. Wrapping
   the iterable in ``sorted(...)`` makes the order explicit and is accepted.
 
+- a sort whose key can tie: ``list.sort`` and ``sorted`` are stable on CPython and not on
+  MicroPython, so items with equal keys come out in another order on the board. A ``key=`` is
+  accepted when it is a lambda whose result is a tuple ending in the lambda's own argument (a
+  tie then means equal items), or when the call carries a comment about ties (on its line or
+  the line above) saying why a tie cannot change anything (``# ties: only equal cards``,
+  ``# no ties: equal numbers by colour``).
+
+``firmware/`` and ``boards/`` (the device's own code) are checked for the same, except that they
+may import CircuitPython's modules (the names circuitpython-stubs knows, plus ``os``, ``time``,
+``sys``, ``gc``, ``struct``, ``micropython``), ``firmware``, ``boards``, ``shared_rules`` and the
+Adafruit libraries deployed with the app, and may use floats (``time.sleep(0.01)``, brightness).
+
 The check is deliberately simple and static: what it cannot see, the MicroPython parity tests
-(test_micropython.py) catch by running the code.
+(test_micropython.py, test_firmware_micropython.py) catch by running the code.
 """
 
 import ast
@@ -95,9 +107,23 @@ def _bindings(body_nodes, attrs=False):
     return {name: kind for name, kind in kinds.items() if kind}
 
 
+DEVICE_PACKAGES = ("firmware", "boards", "shared_rules", "adafruit_display_text", "adafruit_ticks")
+DEVICE_BUILTINS = ("gc", "micropython", "struct", "os", "time", "sys", "math", "array")
+TIES = "# ties:"
+TIES_COMMENT = re.compile(r"#.*\bties\b")
+
+
+def _device_modules():
+    from emulator.standins import circuitpython_module_names
+
+    return set(circuitpython_module_names()) | set(DEVICE_BUILTINS) | set(DEVICE_PACKAGES)
+
+
 class _Checker(ast.NodeVisitor):
-    def __init__(self, source, tree):
+    def __init__(self, source, tree, device=False):
         self.source = source
+        self.lines = source.splitlines()
+        self.device = _device_modules() if device else None
         self.found = []
         self.module_names = _bindings(tree.body)
         self.attr_names = _bindings(tree.body, attrs=True)
@@ -150,6 +176,8 @@ class _Checker(ast.NodeVisitor):
         root = name.split(".")[0]
         if root == "shared_rules" or root in ALLOWED_MODULES:
             return
+        if self.device is not None and root in self.device:
+            return
         if root == "typing":
             if not self.import_guard:
                 self.problem(node, "typing is imported only inside try: ... except ImportError:")
@@ -158,6 +186,9 @@ class _Checker(ast.NodeVisitor):
             return
         if root == "collections":
             self.problem(node, "from collections only namedtuple and OrderedDict, imported by name")
+            return
+        if self.device is not None:
+            self.problem(node, "import of '" + name + "': not a CircuitPython module nor one of the app's")
             return
         self.problem(node, "import of '" + name + "': the rules core imports only shared_rules, gc, micropython, struct")
 
@@ -179,17 +210,17 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_BinOp(self, node):
-        if isinstance(node.op, ast.Div):
+        if isinstance(node.op, ast.Div) and self.device is None:
             self.problem(node, "true division '/': use integer arithmetic ('//')")
         self.generic_visit(node)
 
     def visit_AugAssign(self, node):
-        if isinstance(node.op, ast.Div):
+        if isinstance(node.op, ast.Div) and self.device is None:
             self.problem(node, "true division '/=': use integer arithmetic ('//=')")
         self.generic_visit(node)
 
     def visit_Constant(self, node):
-        if isinstance(node.value, float):
+        if isinstance(node.value, float) and self.device is None:
             self.problem(node, "float literal: use integer arithmetic")
 
     def visit_Call(self, node):
@@ -201,7 +232,35 @@ class _Checker(ast.NodeVisitor):
                 self.problem(node, "bytearray ." + func.attr + "() does not exist on MicroPython")
             elif func.attr == "center" and len(node.args) + len(node.keywords) > 1:
                 self.problem(node, "str.center with a fill character is not in the subset")
+        if (isinstance(func, ast.Attribute) and func.attr == "sort") or (
+            isinstance(func, ast.Name) and func.id == "sorted"
+        ):
+            self.check_sort(node)
         self.generic_visit(node)
+
+    def check_sort(self, node):
+        """A sort with a key that can tie orders equal keys differently on MicroPython."""
+        key = None
+        for kw in node.keywords:
+            if kw.arg == "key":
+                key = kw.value
+        if key is None:
+            return  # no key: equal items are equal values (the app sorts numbers, strings, tuples)
+        if (
+            isinstance(key, ast.Lambda)
+            and len(key.args.args) == 1
+            and isinstance(key.body, ast.Tuple)
+            and key.body.elts
+            and isinstance(key.body.elts[-1], ast.Name)
+            and key.body.elts[-1].id == key.args.args[0].arg
+        ):
+            return  # the item itself breaks every tie
+        first = max(0, node.lineno - 2)
+        near = self.lines[first: getattr(node, "end_lineno", node.lineno)]
+        if any(TIES_COMMENT.search(line) for line in near):
+            return
+        self.problem(node, "a sort whose key can tie: MicroPython's sort is not stable (end the "
+                     "key with the item, or say why ties do not matter in a '" + TIES + "' comment)")
 
     # --- iteration order ---
     def check_iter(self, node):
@@ -238,10 +297,11 @@ def _catches_import_error(handler_type):
     return any(isinstance(n, ast.Name) and n.id in ("ImportError", "ModuleNotFoundError", "Exception") for n in names)
 
 
-def problems(source, filename="<source>"):
-    """``line: message`` for everything in ``source`` outside the subset; empty when it keeps to it."""
+def problems(source, filename="<source>", device=False):
+    """``line: message`` for everything in ``source`` outside the subset; empty when it keeps to
+    it. ``device``: the rules for ``firmware/`` and ``boards/``."""
     tree = ast.parse(source, filename)
-    checker = _Checker(source, tree)
+    checker = _Checker(source, tree, device)
     checker.visit(tree)
     return [filename + ":" + str(line) + ": " + message for line, message in sorted(checker.found)]
 
@@ -254,6 +314,22 @@ def test_rules_core_keeps_to_the_subset(path):
     with open(path, encoding="utf-8") as f:
         found = problems(f.read(), os.path.relpath(path, REPO))
     assert not found, "outside the Python subset of DESIGN.md:\n" + "\n".join(found)
+
+
+DEVICE_FILES = sorted(glob.glob(os.path.join(REPO, "firmware", "*.py"))
+                      + glob.glob(os.path.join(REPO, "boards", "*.py")))
+
+
+@pytest.mark.parametrize("path", DEVICE_FILES, ids=[os.path.relpath(p, REPO) for p in DEVICE_FILES])
+def test_firmware_and_boards_keep_to_the_subset(path):
+    with open(path, encoding="utf-8") as f:
+        found = problems(f.read(), os.path.relpath(path, REPO), device=True)
+    assert not found, "outside the Python subset of DESIGN.md:\n" + "\n".join(found)
+
+
+def test_the_device_files_are_there():
+    names = [os.path.relpath(p, REPO) for p in DEVICE_FILES]
+    assert "firmware/code.py" in names and "boards/pybadge.py" in names
 
 
 def test_the_rules_core_is_there():
@@ -290,7 +366,56 @@ BAD = (
     ("TABLE = dict(a=1)\ndef f():\n    for k in TABLE:\n        pass", "iterating a dict"),
     ("class A:\n    def __init__(self):\n        self.seen = {}\n    def f(self):\n        for k in self.seen:\n            pass", "iterating a dict"),
     ("for x in {3, 1, 2}:\n    pass", "iterating a set"),
+    ("def f(cards):\n    cards.sort(key=lambda c: c & 15)", "a sort whose key can tie"),
+    ("def f(cards):\n    return sorted(cards, key=len)", "a sort whose key can tie"),
+    ("def f(xs):\n    return sorted(xs, key=lambda s: (s[0], s[1]))", "a sort whose key can tie"),
+    ("def f(xs, p):\n    xs.sort(key=lambda s: (p[s], 0))  # tied", "a sort whose key can tie"),
+    ("def f(xs, p):\n    # ties: fine\n\n    xs.sort(key=lambda s: p[s])", "a sort whose key can tie"),
 )
+
+DEVICE_BAD = (
+    ("import json", "import of 'json'"),
+    ("import adafruit_display_shapes", "import of 'adafruit_display_shapes'"),
+    ("def f(cards):\n    cards.sort(key=lambda c: c & 15)", "a sort whose key can tie"),
+    ("def f(d):\n    for k in d.items():\n        pass", "iterating .items()"),
+    ("def f(s):\n    return s.ljust(4)", ".ljust()"),
+)
+
+DEVICE_GOOD = '''
+import board
+import displayio
+import keypad
+import time
+import os
+from micropython import const
+from firmware import ui
+from boards import UP
+from shared_rules.errors import RuleError
+from adafruit_display_text import bitmap_label
+
+BRIGHT = (0.25, 1.0)
+
+
+def f(cards, places, n):
+    time.sleep(0.01)
+    order = sorted(range(n), key=lambda s: (places[s], s))
+    cards.sort(key=lambda c: c & 15)  # ties: only between equal cards
+    # ties: the keys are unique (x < 64)
+    cards.sort(key=lambda x: x - 64 * n)
+    return order, sorted(cards), 3 / 4
+'''
+
+
+@pytest.mark.parametrize("source,expected", DEVICE_BAD, ids=[b[1] + " " + str(i) for i, b in enumerate(DEVICE_BAD)])
+def test_device_checker_finds(source, expected):
+    found = problems(source, device=True)
+    assert len(found) == 1 and expected in found[0], found
+
+
+def test_device_checker_accepts_the_device_subset():
+    assert problems(DEVICE_GOOD, device=True) == []
+    # what the device may do, the rules core may not: floats, division, CircuitPython modules
+    assert len(problems(DEVICE_GOOD)) >= 5
 
 GOOD = '''
 """Everything here is inside the subset."""
