@@ -7,9 +7,11 @@ app, raw-REPL commands, and time (the emulator has no USB latency, so real board
 with and without raw-paste mode; and a folder deploy.
 """
 
+import ast
 import contextlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -40,20 +42,38 @@ def quiet_deploy(args):
         return cli.main(args)
 
 
+def hashed_on_board(log):
+    """How many file hashes the board computed: the paths in the _hm([...]) and _hs(...) calls."""
+    count = 0
+    for cmd in log:
+        for call in re.findall(r"_hm\((\[[^\]]*\])", cmd):
+            count += len(ast.literal_eval(call))
+        count += len(re.findall(r"\b_hs\('", cmd))
+    return count
+
+
 def serial_run(board_id, raw_paste):
+    """(fresh, rerun): each (exit code, wall s, CPU s of this process: tool and emulated board,
+    bytes sent, commands, files hashed on the board)."""
     with tempfile.TemporaryDirectory() as drive:
         with open(os.path.join(drive, "boot_out.txt"), "w") as f:
             f.write(boot_out_text(board_id))
         timings = []
         for _ in range(2):  # a fresh board, then a rerun with nothing to copy
             with SerialBoard(drive, board_id, raw_paste=raw_paste) as board:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 rc = quiet_deploy(["--port", board.port])
-                timings.append((rc, time.perf_counter() - t, board.received, len(board.log)))
+                timings.append((rc, time.perf_counter() - t, time.process_time() - c,
+                                board.received, len(board.log), hashed_on_board(board.log)))
         return timings
 
 
-def main():
+def median_runs(runs):
+    """The run with the median CPU time, per position (fresh, rerun)."""
+    return [sorted(group, key=lambda r: r[2])[len(group) // 2] for group in zip(*runs)]
+
+
+def main(repeats=3):
     print("app size per board (files, .py bytes, .mpy bytes from MicroPython's mpy-cross)")
     for board_id in boards.BOARDS:
         app = layout.build(board_id)
@@ -64,21 +84,32 @@ def main():
     app = layout.build("pybadge")
     size = sum(len(f.data) for f in app)
     for raw_paste in (True, False):
-        (rc1, t1, sent1, cmds1), (rc2, t2, sent2, cmds2) = serial_run("pybadge", raw_paste)
-        print("serial deploy to the emulated pybadge ({}):".format(
-            "raw-paste mode" if raw_paste else "plain raw REPL, 256-byte writes every 10 ms"))
-        print("  fresh: exit {}  {:.2f} s  {} bytes sent for {} bytes of app ({:.2f} per byte), "
-              "{} commands".format(rc1, t1, sent1, size, sent1 / size, cmds1))
-        print("  rerun: exit {}  {:.2f} s  {} bytes sent, {} commands (nothing to copy)".format(
-            rc2, t2, sent2, cmds2))
+        n = repeats if raw_paste else 1  # the plain raw REPL takes 20 s a run
+        fresh, rerun = median_runs([serial_run("pybadge", raw_paste) for _ in range(n)])
+        print("serial deploy to the emulated pybadge ({}; median of {}):".format(
+            "raw-paste mode" if raw_paste else "plain raw REPL, 256-byte writes every 10 ms", n))
+        rc, wall, cpu, sent, cmds, hashed = fresh
+        print("  fresh: exit {}  {:.2f} s ({:.2f} s CPU)  {} bytes sent for {} bytes of app "
+              "({:.2f} per byte), {} commands, {} files hashed on the board".format(
+                  rc, wall, cpu, sent, size, sent / size, cmds, hashed))
+        rc, wall, cpu, sent, cmds, hashed = rerun
+        print("  rerun: exit {}  {:.2f} s ({:.2f} s CPU)  {} bytes sent, {} commands, {} files "
+              "hashed on the board for {} app files (nothing to copy)".format(
+                  rc, wall, cpu, sent, cmds, hashed, len(app)))
 
-    with tempfile.TemporaryDirectory() as drive:
-        with open(os.path.join(drive, "boot_out.txt"), "w") as f:
-            f.write(boot_out_text("pybadge"))
-        for label in ("fresh", "rerun"):
-            t = time.perf_counter()
-            rc = quiet_deploy(["--drive", drive])
-            print("folder deploy ({}): exit {}  {:.2f} s".format(label, rc, time.perf_counter() - t))
+    cpu = {"fresh": [], "rerun": []}
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as drive:
+            with open(os.path.join(drive, "boot_out.txt"), "w") as f:
+                f.write(boot_out_text("pybadge"))
+            for label in ("fresh", "rerun"):
+                c = time.process_time()
+                rc = quiet_deploy(["--drive", drive])
+                cpu[label].append((time.process_time() - c, rc))
+    for label in ("fresh", "rerun"):
+        t, rc = sorted(cpu[label])[len(cpu[label]) // 2]
+        print("folder deploy ({}): exit {}  {:.2f} s CPU (median of {})".format(
+            label, rc, t, repeats))
 
 
 if __name__ == "__main__":
