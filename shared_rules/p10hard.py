@@ -1,30 +1,32 @@
-"""The hard Phase 10 player: every choice from one evaluation of a hand.
+"""The hard Phase 10 player: every choice from one evaluation of a hand, within a board's time.
 
-The evaluation (:func:`Eval.turns`) is the expected number of draws the hand still needs to
-complete its phase: with ``m`` cards missing (``solver.missing``) and ``outs`` the unseen cards
-that would bring it one card closer (every kind of card tried once; each kind weighted by the
-copies of it not yet seen: not in this hand, not on the table, not in the discard pile as the
-public history shows it), out of ``unseen`` cards in all::
+The evaluation of a hand that has not laid its phase is ``(missing, outs)``: ``missing`` the
+cards it still needs (``solver.missing``), ``outs`` the unseen cards that would bring it one card
+closer, each kind of card weighted by its copies not yet seen (not in this hand, not on the
+table, not in the discard pile as the view's public ``history`` shows it). Fewer missing is
+better, then more outs; ``turns = unseen * F[missing] / outs`` (x16, integers) turns the pair
+into one number: the draws the hand still needs.
 
-    turns = unseen * F[m] / outs     (scaled by 16, integers only)
+- Discard before laying down: only cards outside the solver's plan can go without raising
+  ``missing`` (with 11 cards at least one is outside); among them the one whose loss keeps the
+  most outs. The outs of the hand are found once (12 numbers and a Wild, or 4 colours and a
+  Wild for a colour phase); a hand without card ``c`` can only have fewer of them, so only
+  those are tried again per candidate. Cards of the same number (colour) are one candidate.
+  Costs: a card the next player collects (they took its twin from the discard pile this hand)
+  or can hit; credit: its penalty, more when an opponent who laid down is about to go out.
+- Take or draw: take a Wild, and a discard that brings the phase one card closer.
+- Lay down as soon as the phase is there (the highest open phase in free choice).
+- After laying down: hit everything; take a discard that can be hit; discard the highest
+  penalty among cards that cannot be hit, keeping a card two steps from a run's end (someone
+  may extend the run), never one the next player can hit.
+- 2020 Skip target: the opponent nearest to going out (laid down, fewest cards), then the one
+  most phases ahead; equal players are told apart by who plays sooner after the discarder.
+- Classic: a Skip is discarded as soon as it is held (it skips the next player).
 
-``F[m]`` grows a little faster than ``m`` (later cards are harder to find than the first). The
-same number decides:
-
-- the discard before laying down: the card whose loss leaves the fewest turns; a card the next
-  player collects (they took its twin from the discard pile, or it hits their laid groups) costs
-  extra; among equal cards the higher penalty goes (more so when an opponent is about to go out);
-- take or draw: take the discard when the hand after taking it and discarding its best card needs
-  at least one draw fewer than now (a Wild is always taken);
-- after laying down: hit everything, take a discard that hits, discard the card least likely to
-  be hit later, highest penalty first, never feeding the next player;
-- the 2020 Skip target: the opponent nearest to going out (laid down, fewest cards), then the
-  one most phases ahead; equal players are told apart by who plays sooner after the discarder,
-  so no seat is favoured.
-
-Cost (see ``tools/bench_decisions.py``): a decision calls ``solver.missing`` at most a few
-hundred times, on hands of 11 cards; kinds are numbers (12 + Wild) or, for a colour phase,
-colours (4 + Wild), so a colour phase is not 49 tries per card.
+Time: ``solver.missing`` on a set+run phase is the expensive call (about 50 us on a desktop
+MicroPython, some 10 ms on a SAMD51), so a decision spends at most ``BUDGET`` cost units
+(a set+run call costs 8, a sets-only call 2, a run or colour call 1); candidates not reached
+are ranked by penalty alone. ``tools/bench_decisions.py`` measures the result.
 """
 
 from shared_rules import cards as C
@@ -43,22 +45,16 @@ except ImportError:  # CPython
 
 
 _BIG = const(1 << 24)
-# F[m] * 16: draws needed for m missing cards, relative to the first one's
-F16 = [0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616]
-TAKE_FEWER = 1  # take a discard that brings the phase one card closer
-TAKE_MARGIN = 32  # ... or when it saves at least this much (16 = one draw)
-FEED_COST = 0  # extra turns*16 for discarding a card the next player collects
-FEED_HIT_COST = 200  # ... or a card the next player can hit
-PEN_WEIGHT = 0  # turns*16 per penalty point of the discarded card (points matter in ties)
-PEN_WEIGHT_DANGER = 0  # ... when an opponent who laid down holds 3 cards or fewer
-
-# public history events (seat, kind, card)
-_HIST_TAKE = TAKE_DISCARD
-_HIST_DISCARD = DISCARD
+F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
+BUDGET = 240  # cost units of solver calls per decision (see the module docstring)
+FEED_COST = 24  # turns x16 for discarding a card the next player collects
+FEED_HIT_COST = 400  # ... or one the next player can hit
+PEN_WEIGHT = 0  # turns x16 per penalty point of the discarded card
+PEN_WEIGHT_DANGER = 2  # ... when an opponent who laid down holds 3 cards or fewer
 
 
 def _phase_kind(phase):
-    """0: numbers matter (sets, runs), 1: colours only, 2: both (colour with set or run)."""
+    """0: numbers matter (sets, runs); 1: colours only; 2: both."""
     col = 0
     other = 0
     for kind, _ in phase:
@@ -71,119 +67,95 @@ def _phase_kind(phase):
     return 1 if col else 0
 
 
-class Eval:
-    """What one seat knows of the unseen cards, and the turns a hand needs."""
+def _cost(phase):
+    """Cost units of one solver call on ``phase``."""
+    kinds = 0
+    nset = 0
+    for kind, _ in phase:
+        kinds |= 1 << kind
+        if kind == SET:
+            nset += 1
+    if kinds & (1 << SET) and kinds & ((1 << RUN) | (1 << COLOUR)):
+        return 8
+    if nset > 1:
+        return 2
+    return 1
 
-    def __init__(self, view, hand):
-        seen = bytearray(0x51)
-        for c in hand:
-            if c <= 0x50:
-                seen[c] += 1
-        for g in view.table:
-            for c in g[4]:
-                if c <= 0x50:
-                    seen[c] += 1
-        for c in discard_pile(view):
-            if c <= 0x50:
-                seen[c] += 1
-        unseen = bytearray(0x51)
-        total = 0
-        for col in range(4):
-            for n in range(1, 13):
-                c = (col << 4) | n
-                u = 2 - seen[c] if seen[c] < 2 else 0
-                unseen[c] = u
-                total += u
-        u = 8 - seen[C.WILD] if seen[C.WILD] < 8 else 0
-        unseen[C.WILD] = u
-        total += u
-        u = 4 - seen[C.SKIP] if seen[C.SKIP] < 4 else 0
-        total += u
-        self.unseen = unseen
-        self.total = total if total > 0 else 1
-        # (representative cards, weights) per phase kind
-        nreps = [C.WILD]
-        nw = [unseen[C.WILD]]
-        for n in range(1, 13):
-            nreps.append(n)
-            nw.append(unseen[n] + unseen[0x10 | n] + unseen[0x20 | n] + unseen[0x30 | n])
-        creps = [C.WILD]
-        cw = [unseen[C.WILD]]
-        for col in range(4):
-            creps.append((col << 4) | 1)
-            s = 0
-            for n in range(1, 13):
-                s += unseen[(col << 4) | n]
-            cw.append(s)
-        areps = [C.WILD]
-        aw = [unseen[C.WILD]]
-        for col in range(4):
-            for n in range(1, 13):
-                areps.append((col << 4) | n)
-                aw.append(unseen[(col << 4) | n])
-        self.kinds = ((nreps, nw), (creps, cw), (areps, aw))
 
-    def outs(self, hand, phase, m):
-        """Unseen cards that would leave ``hand`` fewer than ``m`` cards from ``phase``."""
-        reps, weights = self.kinds[_phase_kind(phase)]
-        hand.append(0)
-        outs = 0
-        for i in range(len(reps)):
-            w = weights[i]
-            if w:
-                hand[-1] = reps[i]
-                if solver.missing(hand, phase) < m:
-                    outs += w
-        hand.pop()
-        return outs
-
-    def turns_m(self, hand, phase, m):
-        """Turns (x16) for a hand known to miss ``m`` cards of ``phase``."""
-        if m <= 0:
-            return 0
-        if m >= len(F16):
-            m = len(F16) - 1
-        outs = self.outs(hand, phase, m)
-        if outs <= 0:
-            return self.total * F16[m] * 2
-        return self.total * F16[m] // outs
-
-    def turns(self, hand, phases):
-        """The fewest turns (x16) ``hand`` needs for any of ``phases`` (phase tuples)."""
-        best = _BIG
-        ms = []
-        low = 99
-        for p in phases:
-            m = solver.missing(hand, p)
-            ms.append(m)
-            if m < low:
-                low = m
-        for i in range(len(phases)):
-            if ms[i] <= low + 1:
-                t = self.turns_m(hand, phases[i], ms[i])
-                if t < best:
-                    best = t
-        return best
+def _key(c, pk):
+    """What the phase sees of a card: its number (pk 0), its colour (pk 1), all of it (pk 2)."""
+    if c >= 0x40:
+        return c
+    if pk == 0:
+        return c & 15
+    if pk == 1:
+        return 0x30 + (c >> 4)
+    return c
 
 
 def discard_pile(view):
-    """The discard pile's cards as far as the public history tells (the top card always)."""
-    hist = getattr(view, "history", None)
-    size = view.discard_size
+    """The discard pile as far as the public history tells (the top card always)."""
     pile = []
-    if hist:
-        for ev in hist:
-            k = ev[1]
-            if k == _HIST_DISCARD:
-                pile.append(ev[2])
-            elif k == _HIST_TAKE and pile:
-                pile.pop()
+    for ev in view.history:
+        k = ev[1]
+        if k == DISCARD:
+            pile.append(ev[2])
+        elif k == TAKE_DISCARD and pile:
+            pile.pop()
+    size = view.discard_size
     if len(pile) > size:
         pile = pile[len(pile) - size:]
     top = view.discard_top
     if size and top >= 0 and (not pile or pile[-1] != top):
         pile.append(top)
     return pile
+
+
+def unseen_weights(view, hand, pk):
+    """``(reps, weights, total)``: one card per kind the phase tells apart, the copies of it
+    nobody has shown, and all unseen cards."""
+    seen = bytearray(0x51)
+    for c in hand:
+        if c <= 0x50:
+            seen[c] += 1
+    for g in view.table:
+        for c in g[4]:
+            if c <= 0x50:
+                seen[c] += 1
+    for c in discard_pile(view):
+        if c <= 0x50:
+            seen[c] += 1
+    reps = [C.WILD]
+    w = 8 - seen[C.WILD]
+    weights = [w if w > 0 else 0]
+    total = weights[0] + (4 - seen[C.SKIP] if seen[C.SKIP] < 4 else 0)
+    if pk == 1:
+        for col in range(4):
+            s = 0
+            for n in range(1, 13):
+                c = (col << 4) | n
+                s += 2 - seen[c] if seen[c] < 2 else 0
+            reps.append((col << 4) | 1)
+            weights.append(s)
+            total += s
+    elif pk == 0:
+        for n in range(1, 13):
+            s = 0
+            for col in range(4):
+                c = (col << 4) | n
+                s += 2 - seen[c] if seen[c] < 2 else 0
+            reps.append(n)
+            weights.append(s)
+            total += s
+    else:
+        for col in range(4):
+            for n in range(1, 13):
+                c = (col << 4) | n
+                s = 2 - seen[c] if seen[c] < 2 else 0
+                reps.append(c)
+                weights.append(s)
+                total += s
+    return reps, weights, total if total > 0 else 1
 
 
 def next_seat(view):
@@ -202,39 +174,44 @@ def _fits_table(table, c):
     return False
 
 
-def _wants(view, seat):
-    """Cards ``seat`` took from the discard pile this hand (public history)."""
-    out = []
-    hist = getattr(view, "history", None)
-    if hist:
-        for ev in hist:
-            if ev[0] == seat and ev[1] == _HIST_TAKE:
-                out.append(ev[2])
-    return out
+class _Feed:
+    """What the next player would like from the discard pile."""
 
+    def __init__(self, view):
+        nxt = next_seat(view)
+        self.laid = view.laid[nxt]
+        self.table = view.table
+        self.phase = None
+        if not self.laid:
+            p = view.phase_of(nxt)
+            if p:
+                self.phase = CARD_PHASES[p - 1]
+        taken = []
+        for ev in view.history:
+            if ev[0] == nxt and ev[1] == TAKE_DISCARD and ev[2] < 0x40:
+                taken.append(ev[2])
+        self.taken = taken
 
-def _feeds(view, nxt, c, phase, taken):
-    """0: safe; 1: the next player seems to collect ``c``; 2: they can hit it now."""
-    if c == C.SKIP:
+    def level(self, c):
+        """0: safe; 1: the next player seems to collect it; 2: they can hit it or use a Wild."""
+        if c == C.SKIP:
+            return 0
+        if c == C.WILD:
+            return 2
+        if self.laid:
+            return 2 if _fits_table(self.table, c) else 0
+        if self.phase is None:
+            return 0
+        n = c & 15
+        for t in self.taken:
+            for kind, _ in self.phase:
+                if kind == SET and (t & 15) == n:
+                    return 1
+                if kind == RUN and -2 <= (t & 15) - n <= 2 and (t & 15) != n:
+                    return 1
+                if kind == COLOUR and (t >> 4) == (c >> 4):
+                    return 1
         return 0
-    if c == C.WILD:
-        return 2
-    if view.laid[nxt]:
-        return 2 if _fits_table(view.table, c) else 0
-    if phase is None:
-        return 0
-    n = c & 15
-    for t in taken:
-        if t >= 0x40:
-            continue
-        for kind, _ in phase:
-            if kind == SET and (t & 15) == n:
-                return 1
-            if kind == RUN and -2 <= (t & 15) - n <= 2:
-                return 1
-            if kind == COLOUR and (t >> 4) == (c >> 4):
-                return 1
-    return 0
 
 
 def _danger(view):
@@ -245,27 +222,38 @@ def _danger(view):
     return False
 
 
-def _phases(view):
-    out = []
+def _best_phase(view, hand):
+    """``(phase, missing)`` of the open phase closest to done (the later one on a tie)."""
+    best = None
+    low = 99
     for number in view.open_phases():
-        out.append(CARD_PHASES[number - 1])
-    return out
+        p = CARD_PHASES[number - 1]
+        m = solver.missing(hand, p)
+        if m <= low:
+            best, low = p, m
+    return best, low
 
 
 def _layable(view, hand):
     options = view.open_phases()
-    best = None
-    best_rest = 99
-    for number in options:
+    i = len(options) - 1
+    while i >= 0:
+        number = options[i]
         missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
         if missing == 0:
             rest = len(hand)
             for g in groups:
                 rest -= len(g)
-            if (rest > 0 or view.edition == 1) and (best is None or number > best[0]):
-                best = (number, groups)
-                best_rest = rest
-    return best
+            if rest > 0 or view.edition == 1:
+                return number, groups
+        i -= 1
+    return None
+
+
+def _remove(hand, c):
+    rest = list(hand)
+    rest.remove(c)
+    return rest
 
 
 class HardBot:
@@ -285,17 +273,14 @@ class HardBot:
             lay = _layable(view, hand)
             if lay:
                 return (LAY, lay[0], lay[1])
-        h = self._hit(view, hand)
-        if h:
-            return h
+        else:
+            h = self._hit(view, hand)
+            if h:
+                return h
         return (DISCARD, self._discard(view, hand))
 
-    # ------------------------------------------------------------------ hits
-
     def _hit(self, view, hand):
-        if not view.laid[view.seat]:
-            return None
-        if len(hand) == 1 and view.edition == 0:  # P10C-14 classic
+        if len(hand) == 1 and view.edition == 0:  # P10C-14 classic: keep a card to discard
             return None
         for c in hand:
             if c == C.SKIP:
@@ -306,8 +291,6 @@ class HardBot:
                 return (HIT, c, gi, ends[0])
         return None
 
-    # ------------------------------------------------------------------ drawing
-
     def _draw(self, view, hand):
         if not view.can_take_discard():
             return (DRAW_DECK,)
@@ -317,126 +300,93 @@ class HardBot:
         if top == C.WILD:
             return (TAKE_DISCARD,)
         if view.laid[view.seat]:
-            if view.hit_targets(top):
-                return (TAKE_DISCARD,)
+            return (TAKE_DISCARD,) if view.hit_targets(top) else (DRAW_DECK,)
+        phase, m = _best_phase(view, hand)
+        if phase is None:
             return (DRAW_DECK,)
-        phases = _phases(view)
-        if not phases:
-            return (DRAW_DECK,)
-        ev = Eval(view, hand)
-        if TAKE_FEWER:
-            m0 = 99
-            m1 = 99
-            more = hand + [top]
-            for p in phases:
-                a = solver.missing(hand, p)
-                b = solver.missing(more, p)
-                if a < m0:
-                    m0 = a
-                if b < m1:
-                    m1 = b
-            if m1 < m0:
+        more = hand + [top]
+        for number in view.open_phases():
+            if solver.missing(more, CARD_PHASES[number - 1]) < m:
                 return (TAKE_DISCARD,)
-        now = ev.turns(hand, phases)
-        after = self._best_discard(view, hand + [top], ev, phases, top)[1]
-        if after + TAKE_MARGIN <= now:
-            return (TAKE_DISCARD,)
         return (DRAW_DECK,)
-
-    # ------------------------------------------------------------------ discarding
 
     def _discard(self, view, hand):
         if C.SKIP in hand:
             return C.SKIP
-        if view.laid[view.seat]:
+        if view.laid[view.seat] or not view.open_phases():
             return self._discard_laid(view, hand)
-        phases = _phases(view)
-        if not phases:
-            return self._discard_laid(view, hand)
-        ev = Eval(view, hand)
-        return self._best_discard(view, hand, ev, phases, -1)[0]
+        return self._discard_plan(view, hand)
 
-    def _best_discard(self, view, hand, ev, phases, keep):
-        """``(card, score)``: the discard leaving the fewest turns, with costs for feeding the
-        next player and credit for the penalty thrown away. ``keep`` (a card just taken from
-        the discard pile) may not be thrown back."""
-        nxt = next_seat(view)
-        nphase = None
-        if not view.laid[nxt]:
-            p = view.phase_of(nxt)
-            if p:
-                nphase = CARD_PHASES[p - 1]
-        taken = _wants(view, nxt)
-        pw = PEN_WEIGHT_DANGER if _danger(view) else PEN_WEIGHT
-        numbers_only = True
-        for p in phases:
-            if _phase_kind(p):
-                numbers_only = False
-        # missing per distinct candidate and phase
+    def _discard_plan(self, view, hand):
+        phase, m = _best_phase(view, hand)
+        cost = _cost(phase)
+        budget = BUDGET - cost * len(view.open_phases())
+        pk = _phase_kind(phase)
+        _, groups = solver.solve(hand, phase)
+        budget -= 2 * cost
+        free = list(hand)
+        for g in groups:
+            for c in g:
+                if c in free:
+                    free.remove(c)
+        if not free:
+            free = list(hand)
+        # one candidate per kind the phase tells apart: its highest-penalty card
         cands = []
-        for c in hand:
-            if c not in cands and c != keep:
-                cands.append(c)
-        if not cands:
-            cands.append(hand[0])
-        rests = []
-        ms = []
-        low = 99
-        for c in cands:
-            rest = list(hand)
-            rest.remove(c)
-            rests.append(rest)
-            row = []
-            for p in phases:
-                m = solver.missing(rest, p)
-                row.append(m)
-                if m < low:
-                    low = m
-            ms.append(row)
-        memo_key = []
-        memo_val = []
-        best = -1
-        best_score = _BIG * 4
-        for i in range(len(cands)):
-            c = cands[i]
-            row = ms[i]
-            # turns of the hand without c
-            t = _BIG
-            if min(row) <= low:
-                key = (c & 15) if (numbers_only and c < 0x40) else c
-                if key in memo_key:
-                    t = memo_val[memo_key.index(key)]
-                else:
-                    for j in range(len(phases)):
-                        if row[j] <= low:
-                            v = ev.turns_m(rests[i], phases[j], row[j])
-                            if v < t:
-                                t = v
-                    memo_key.append(key)
-                    memo_val.append(t)
+        keys = []
+        for c in free:
+            k = _key(c, pk)
+            if k in keys:
+                i = keys.index(k)
+                if C.penalty(c) > C.penalty(cands[i]) or (C.penalty(c) == C.penalty(cands[i]) and c > cands[i]):
+                    cands[i] = c
             else:
-                t = _BIG
-            f = _feeds(view, nxt, c, nphase, taken)
+                keys.append(k)
+                cands.append(c)
+        feed = _Feed(view)
+        pw = PEN_WEIGHT_DANGER if _danger(view) else PEN_WEIGHT
+        reps, weights, total = unseen_weights(view, hand, pk)
+        outs_k = []  # kinds (indices) that bring the whole hand closer
+        if len(cands) > 1 and m > 0:
+            probe = list(hand)
+            probe.append(0)
+            for i in range(len(reps)):
+                if weights[i] and budget >= cost:
+                    probe[-1] = reps[i]
+                    budget -= cost
+                    if solver.missing(probe, phase) < m:
+                        outs_k.append(i)
+        best = -1
+        best_score = None
+        for c in cands:
+            t = 0
+            if outs_k and budget >= cost * len(outs_k):
+                rest = _remove(hand, c)
+                rest.append(0)
+                outs = 0
+                for i in outs_k:
+                    rest[-1] = reps[i]
+                    budget -= cost
+                    if reps[i] == C.WILD or solver.missing(rest, phase) < m:
+                        outs += weights[i]
+                f = F16[m] if m < len(F16) else F16[-1]
+                t = total * f // outs if outs else total * f * 2
+            elif outs_k:
+                t = _BIG  # not evaluated: after the evaluated ones
+            lv = feed.level(c)
             score = t - pw * C.penalty(c)
-            if f == 1:
+            if lv == 1:
                 score += FEED_COST
-            elif f == 2:
+            elif lv == 2:
                 score += FEED_HIT_COST
-            # a fixed order among equals: the higher card goes
-            if score < best_score or (score == best_score and c > best):
-                best, best_score = c, score
-        return best, best_score
+            # lower score first; then the higher penalty, then the higher card
+            key = (score, -C.penalty(c), -c)
+            if best_score is None or key < best_score:
+                best, best_score = c, key
+        return best
 
     def _discard_laid(self, view, hand):
-        """Laid down: the card least likely to be hit later, highest penalty first; never one
-        the next player can hit."""
-        nxt = next_seat(view)
-        nphase = None
-        if not view.laid[nxt]:
-            p = view.phase_of(nxt)
-            if p:
-                nphase = CARD_PHASES[p - 1]
-        taken = _wants(view, nxt)
+        feed = _Feed(view)
         best = -1
         best_score = None
         for c in hand:
@@ -444,16 +394,15 @@ class HardBot:
             if c == C.WILD:
                 score -= 1000
             elif c < 0x40:
-                # a card two steps from a run's end may become hittable when someone extends it
                 n = c & 15
                 for g in view.table:
                     if g[1] == RUN and (n == g[2] - 2 or n == g[3] + 2):
                         score -= 12
                         break
-            f = _feeds(view, nxt, c, nphase, taken)
-            if f == 2:
-                score -= 200
-            elif f == 1:
+            lv = feed.level(c)
+            if lv == 2:
+                score -= 400
+            elif lv == 1:
                 score -= 8
             if best_score is None or score > best_score or (score == best_score and c > best):
                 best, best_score = c, score
