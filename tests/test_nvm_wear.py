@@ -1,0 +1,134 @@
+"""NVM wear: whole games played by key presses on each emulated board, whose NVM erases the way
+that board's CircuitPython 10 does (emulator/standins.py), stay inside the erase budget of the
+save policy (docs/firmware.md, Saving); and what a power cut in the middle of a hand loses.
+
+The long figures (ten phases, four players, per board) are tools/bench_saves.py's."""
+
+import pytest
+
+from emulator import specs
+from firmware import saves
+from tests.scripts.phase10_driver import Driver
+
+BOARDS = list(specs.SPECS)
+
+
+def store_of(m):
+    f = m.spec.flash
+    return saves.Store(m.nvm, f.unit, f.kind == "rp2040")
+
+
+def blob_of(session):
+    """The save blob of a session's game, as the firmware saves it."""
+    if hasattr(session, "entry"):
+        from shared_rules import codec
+
+        return codec.encode(session.state, session.entry.gid)
+    return session.rules.encode(session.state)
+
+
+def budget(board_id, hands):
+    """The most erases any unit may take in a game of ``hands`` hands: one save per hand (the
+    last with the statistics), into the two places in turn (two pages on the nRF52840, one block
+    on the SAMD51); on the ESP32-S3 the 8 KiB blob (260 NVS entries of 32 bytes, 126 a page)
+    filling the five NVS pages in turn."""
+    f = specs.spec(board_id).flash
+    if f.kind == "nvs":
+        return -(-hands * 260 // (126 * f.nvs_pages)) + 1
+    if f.unit < specs.spec(board_id).nvm_size:
+        return -(-hands // 2)
+    return hands
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_a_whole_game_keeps_to_the_erase_budget(board_id, tmp_path):
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=6, bot_seed=8)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal", "normal"))
+    nvm = d.m.nvm
+    writes, erases = nvm.writes, list(nvm.erases)  # after the set-up's settings
+    end = d.play_to_end()
+    assert end.split("\n")[0] == "Game over"
+    hands = d.top.session.state.hand_no
+    used = [nvm.erases[i] - erases[i] for i in range(len(erases))]
+    game_writes = nvm.writes - writes
+    store = store_of(d.m)
+    assert store.game.load() is None and store.stats.load() is not None
+    if board_id == "pimoroni_picosystem":
+        # every person's move is appended: the log starts again (one erase) only when it is
+        # full, after 4096 // 400 images at least (an image of this game is under 400 bytes)
+        assert game_writes > 2 * hands
+        assert max(used) <= game_writes // (4096 // 400) + 1, (used, game_writes)
+    else:
+        assert game_writes <= hands, (game_writes, hands)  # one per hand, the last with stats
+        assert max(used) <= budget(board_id, hands), (used, hands)
+    d.key("A")
+    assert d.top.menu.items[0] != "Continue"
+    d.close()
+
+
+def _turn_in_hand_2():
+    """The person's second turn of hand 2, after the draw (moves made since the hand began)."""
+    seen = []
+
+    def done(t):
+        if type(t).__name__ == "Turn" and t.session.state.hand_no == 2 and t.mode == 1:
+            turn = len(t.session.state.discard)
+            if turn not in seen:
+                seen.append(turn)
+            return len(seen) >= 2
+        return False
+    return done
+
+
+def _play_until(d, done, limit=5000):
+    for _ in range(limit):
+        if done(d.top):
+            return d.top
+        if d.step() == "end":
+            raise AssertionError("the game ended first")
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("board_id", ["clue_nrf52840_express", "pimoroni_picosystem"])
+def test_a_power_cut_in_a_hand_loses_at_most_that_hand(board_id, tmp_path):
+    """Power cut (no save under way) in the middle of hand 2: Continue comes back to the start
+    of hand 2 (the first hand's result kept), or, where a save costs no erase (RP2040), to the
+    person's last decision exactly."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    t = _play_until(d, lambda t: type(t).__name__ == "Turn" and t.session.state.hand_no == 2)
+    hand_start = saves.unpack_game(store_of(d.m).game.load())[3]  # saved as hand 1 ended
+    scores = list(t.session.state.scores)
+    t = _play_until(d, _turn_in_hand_2())
+    exact = blob_of(t.session)
+    assert exact != hand_start
+    d.m.power_cut()
+    assert d.m.boots == 2 and d.top.menu.items[0] == "Continue"
+    d.continue_game()
+    while type(d.top).__name__ == "Summary":  # hand 1's summary once more
+        d.step()
+    session = d.top.session
+    state = session.state
+    assert blob_of(session) == (exact if board_id == "pimoroni_picosystem" else hand_start)
+    assert list(state.scores) == scores
+    d.close()
+
+
+def test_leaving_saves_once_and_continue_comes_back_exactly(tmp_path):
+    """B in the middle of a hand saves (one write) and Continue resumes the exact decision;
+    leaving again without a move writes nothing."""
+    d = Driver("clue_nrf52840_express", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    t = _play_until(d, _turn_in_hand_2())
+    exact = blob_of(t.session)
+    writes = d.m.nvm.writes
+    d.key("B")
+    assert d.top.menu.items[0] == "Continue" and d.m.nvm.writes == writes + 1
+    d.continue_game()
+    assert blob_of(d.top.session) == exact
+    d.key("B")
+    assert d.m.nvm.writes == writes + 1
+    d.close()
