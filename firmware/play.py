@@ -387,6 +387,9 @@ class Summary(ui.TextPage):
         if self.final:
             self.app.home()
         else:
-            # not saved again without the summary's mark (an erase): until the next save,
-            # Continue shows this summary once more
-            self.session.next()
+            # not saved again without the summary's mark now (an erase): a power cut before
+            # the next save shows this summary once more; leaving the game saves it read
+            s = self.session
+            if s.ended_saved:
+                s.unsaved = True
+            s.next()
