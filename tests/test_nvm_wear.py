@@ -132,3 +132,27 @@ def test_leaving_saves_once_and_continue_comes_back_exactly(tmp_path):
     d.key("B")
     assert d.m.nvm.writes == writes + 1
     d.close()
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_each_board_declares_the_nvm_its_circuitpython_has(board_id):
+    """boards/<id>.py's NVM_* (what saves.Store lays its images out by) agree with the emulator's
+    model of that board's CircuitPython port (emulator/specs.py, from the port's source)."""
+    import os
+    import re
+
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boards",
+                        board_id + ".py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    got = {}
+    for name in ("NVM_SIZE", "NVM_UNIT", "NVM_APPEND", "NVM_CYCLES"):
+        m = re.search(r"^" + name + r" = (\w+)", text, re.M)
+        assert m, name + " missing in boards/" + board_id + ".py"
+        got[name] = m.group(1)
+    spec = specs.spec(board_id)
+    f = spec.flash
+    assert int(got["NVM_SIZE"]) == spec.nvm_size
+    assert int(got["NVM_UNIT"]) == (spec.nvm_size if f.kind == "nvs" else f.unit)
+    assert got["NVM_APPEND"] == str(f.kind == "rp2040")
+    assert int(got["NVM_CYCLES"]) == f.endurance
