@@ -62,6 +62,7 @@ def measure(path, board="pybadge", repo=REPO, heap=BIG):
         "screens": [],
         "decisions": {},
         "imports": r.imports,
+        "end": None if r.end_live is None else r.app(r.end_live),
     }
     for s in r.screens:
         out["screens"].append({"ms": s["ms"], "screen": s["name"], "live": r.app(s["live"]),
@@ -143,9 +144,9 @@ def report(b):
                  b["board"], _kib(b["goal"]["peak"]), _kib(b["goal"]["free_block"]), b["goal"]["heap"])]
     for run in b["runs"]:
         lines.append("")
-        lines.append("%s: %s, harness %s KiB, peak %s KiB; in %d bytes: %s" % (
+        lines.append("%s: %s, harness %s KiB, at the end %s KiB, peak %s KiB; in %d bytes: %s" % (
             run["script"], "ran" if run["status"] == 0 else "FAILED", _kib(run["harness"]),
-            _kib(run.get("peak")), run["samd51"]["heap"],
+            _kib(run["end"]), _kib(run.get("peak")), run["samd51"]["heap"],
             "ran" if run["samd51"]["status"] == 0 else run["samd51"]["message"] or "failed"))
         seen = {}
         for s in run["screens"]:

@@ -28,6 +28,7 @@ STUBS = os.path.join(HERE, "cpstubs")
 MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
 BLOCK = 32  # bytes per GC block of this 64-bit build (16 on a 32-bit board)
 HEAP = 150000  # about what a SAMD51 board leaves code.py
+RANDOM_BYTES = 1 << 18  # os.urandom bytes a run may use (read from a file as needed)
 LIBS = ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py",
         "adafruit_ticks.py")
 
@@ -42,6 +43,8 @@ class Result:
         self.imports = []  # [(module, bytes kept)] in import order
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
         self.end_ms = None
+        self.end_live = None  # heap in use at the end of the script, after a collection
+        self.end_free_block = None
         self.output = ""
         self.total_heap = None
 
@@ -84,7 +87,7 @@ def board_config(board_id, seed):
         "shift_register": list(spec.shift_register) if spec.shift_register else None,
         "nvm_size": spec.nvm_size,
         "missing": [m for m in ("audioio", "audiopwmio", "bitmaptools") if m not in included],
-        "urandom": bytes(rnd.getrandbits(8) for _ in range(1024)).hex(),
+        "urandom": rnd,  # written to a file by run_script
     }
 
 
@@ -159,7 +162,10 @@ def parse_output(text, result):
         elif line.startswith("@@boot ") and result.boot_live is None:
             result.boot_live = int(line.split()[1])
         elif line.startswith("@@done "):
-            result.end_ms = int(line.split()[1])
+            _, ms, live = line.split()
+            result.end_ms = int(ms)
+            result.end_live = int(live)
+            result.end_free_block = _free_block(lines, i)
         elif line.startswith("@@fail ") or line.startswith("@@memoryerror") or line.startswith("@@crash"):
             result.message = "\n".join(lines[i:]).strip()
         i += 1
@@ -218,6 +224,10 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
                 data = f.read()[: cfg["nvm_size"]]
         with open(nvm_path, "wb") as f:
             f.write(data + b"\xff" * (cfg["nvm_size"] - len(data)))
+        rnd = cfg["urandom"]
+        cfg["urandom"] = os.path.join(tmp, "urandom.bin")
+        with open(cfg["urandom"], "wb") as f:
+            f.write(bytes(rnd.getrandbits(8) for _ in range(RANDOM_BYTES)))
         ops = os.path.join(tmp, "ops.txt")
         with open(ops, "w") as f:
             for op in translate(steps, board):

@@ -13,7 +13,7 @@ sleep the operations due are done. Output, one line each, for the host to read:
                                 it, bytes it allocated
       (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block)
     @@fail LINE MESSAGE         an expect that did not hold
-    @@done MS                   the script ran to its end
+    @@done MS LIVE              the script ran to its end; heap in use then, after a collection
 """
 
 import gc
@@ -203,9 +203,12 @@ def _measure_screen():
                 bots[i] = Probe(bots[i], i)
     gc.collect()
     name = top.__class__.__name__
-    rules = getattr(session, "rules", None)
-    if rules is not None:
-        name = getattr(rules, "__name__", "?") + ":" + name
+    if session is not None:  # a game's screen: named after the game (its registry key)
+        game = getattr(getattr(session, "entry", None), "key", None)
+        if game is None:
+            rules = getattr(session, "rules", None)
+            game = getattr(rules, "__name__", None) or session.state.__class__.__name__
+        name = game + ":" + name
     print("@@screen", cphw.now, name, gc.mem_alloc())
     micropython.mem_info()
 
@@ -300,7 +303,9 @@ while True:
         _wait_until[0] = cphw.now
         continue
     except Done:
-        print("@@done", cphw.now)
+        gc.collect()
+        print("@@done", cphw.now, gc.mem_alloc())
+        micropython.mem_info()
         break
     except Failed as e:
         print(e.args[0])

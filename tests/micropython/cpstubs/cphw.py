@@ -15,16 +15,12 @@ scanners = []
 tones = []  # [ms, Hz] of every tone started
 on_sleep = None
 _rand = None
-_rpos = 0
 
 
 def load(c):
     global cfg, _rand
     cfg = c
-    import binascii
-
-    _rand = binascii.unhexlify(c["urandom"])
-    c["urandom"] = None
+    _rand = open(c["urandom"], "rb")  # the emulator's os.urandom bytes for this seed, in order
 
 
 def boot():
@@ -34,11 +30,9 @@ def boot():
 
 
 def urandom(n):
-    global _rpos
-    if _rpos + n > len(_rand):
+    b = _rand.read(n)
+    if len(b) != n:
         raise NotImplementedError("the run used up its random bytes")
-    b = _rand[_rpos:_rpos + n]
-    _rpos += n
     return b
 
 
