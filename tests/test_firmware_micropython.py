@@ -41,13 +41,18 @@ def test_screens_match_the_emulator(path, board):
     assert mp == emu, _first_difference(mp, emu)
 
 
-def test_the_game_screens_are_reached():
+def test_the_game_screens_and_decisions_are_measured():
     with open(os.path.join(REPO, "tests", "scripts", "p10_person.txt")) as f:
         r = run_script(f.read(), heap=BIG)
     names = [s["name"] for s in r.screens]
     assert "MainMenu" in names and "NewGame" in names
-    assert any(n.endswith(":Turn") for n in names), names
-    assert r.decisions and all(d["alloc"] > 0 for d in r.decisions)
+    assert any(n.endswith(":Turn") for n in names), names  # a game's screen, named by its game
+    with open(os.path.join(REPO, "tests", "scripts", "p10_computers.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    assert len(r.decisions) > 100  # a whole game between computer players
+    assert all(d["alloc"] > 0 and d["live"] > r.boot_live for d in r.decisions)
+    assert r.end_live is not None and r.snapshots[-1][1].startswith("Pocket Phase 10")
 
 
 def test_a_failed_expect_is_reported_with_its_line():
