@@ -197,7 +197,7 @@ def test_P10C_6_to_P10C_22_RNG_1_baseline_games_identical(mp):
     for seed, players, bots, edition, phases, progression in baseline_games():
         args = (seed, players, bots, edition, phases, progression)
         cpython = play_record(*args)
-        assert cpython.count("\n# hand ") >= 1 and cpython not in records
+        assert cpython.count("\n# round ") >= 1 and cpython.count("\n= ") >= 1 and cpython not in records
         records.add(cpython)
         micropython = mp.run("print(play_record" + repr(args) + ", end='')")
         mp.run("import gc\ngc.collect()")

@@ -1,6 +1,7 @@
 """Property tests over many seeded random games of Phase 10, the card game, through the public
 interface only (OpenSpiel's random_sim_test idea): for every edition and progression, 300 games
-with 2..6 players, every phase list, random, easy, greedy and hard players mixed.
+with 2..6 players and every phase list, each move drawn uniformly from ``legal_moves()``; and
+100 more with random, easy, greedy and hard players mixed.
 
 After every move: all 108 cards are in exactly one place (P10C-1), no hand is empty unless its
 owner just went out, phases never go back; every game ends; the winners follow P10C-18 (standard),
@@ -13,9 +14,12 @@ from shared_rules import solver
 from shared_rules.phase10 import EVERYONE, FREE
 from shared_rules.phases import PHASE_LISTS
 from shared_rules.selfplay import SelfPlay
+from shared_rules.rng import Rng
+from shared_rules import codec
 from tests.p10 import count_cards
 
 GAMES = 300
+BOT_GAMES = 100
 DECK = sorted(C.new_deck())
 LISTS = [name for name, _ in PHASE_LISTS]
 
@@ -36,22 +40,38 @@ def progressed(before, after, progression):
     return after >= before
 
 
-def play_checked(seed, edition, progression):
+class UniformLegal:
+    """Picks uniformly among the state's ``legal_moves()`` (the test sees the whole state)."""
+
+    def __init__(self, seed):
+        self.rng = Rng(seed ^ 0x1234567)
+
+    def step(self, g):
+        moves = g.legal_moves()
+        assert moves, "a pending decision must have a legal move"
+        g.apply(moves[self.rng.below(len(moves))])
+        return g.pending is not None
+
+
+def play_checked(seed, edition, progression, uniform=False):
     players = 2 + seed % 5
     phases = LISTS[(seed // 5) % len(LISTS)]
     bots = [("random", "easy", "greedy", "hard")[(seed + s) % 4] for s in range(players)]
     sp = SelfPlay(seed, players, bots, edition, phases, progression, keep_record=False)
     g = sp.state
+    legal = UniformLegal(seed) if uniform else None
+    steps = 0
     while True:
         before = list(g.progress)
-        more = sp.step()
+        more = legal.step(g) if legal else sp.step()
+        steps += 1
         assert count_cards(g) == DECK
         for s in range(players):
             assert progressed(before[s], g.progress[s], g.progression)
             assert g.hands[s] or not g.active[s] or g.went_out >= 0 or g.over
         if not more:
             break
-        assert sp.decisions < 100000, "the game does not end"
+        assert steps < 100000, "the game does not end"
     return g
 
 
@@ -76,7 +96,34 @@ def check_winners(g):
 
 @pytest.mark.parametrize("edition", ["classic", "2020"])
 @pytest.mark.parametrize("progression", ["standard", "everyone", "free"])
-def test_P10C_1_P10C_17_P10C_18_P10C_21_P10C_22_random_games(edition, progression):
+def test_P10C_1_P10C_17_P10C_18_P10C_21_P10C_22_uniform_legal_moves(edition, progression):
     for seed in range(GAMES):
-        g = play_checked(seed, edition, progression)
-        check_winners(g)
+        check_winners(play_checked(seed, edition, progression, uniform=True))
+
+
+@pytest.mark.parametrize("edition", ["classic", "2020"])
+@pytest.mark.parametrize("progression", ["standard", "everyone", "free"])
+def test_P10C_1_P10C_17_P10C_18_P10C_21_P10C_22_computer_players(edition, progression):
+    for seed in range(BOT_GAMES):
+        check_winners(play_checked(seed, edition, progression))
+
+
+def test_P10C_7_every_legal_move_applies_and_every_applied_move_was_legal():
+    """legal_moves() is exact for draws, hits, discards and Skip targets: each listed move
+    applies, and the computer players' moves (of those kinds) are always listed."""
+    from shared_rules.phase10 import LAY
+    for seed in range(6):
+        sp = SelfPlay(seed, 2 + seed % 5, "hard", ("classic", "2020")[seed % 2], keep_record=False)
+        while sp.state.pending is not None:
+            g = sp.state
+            moves = g.legal_moves()
+            for m in moves:
+                clone = codec.decode(codec.encode(g, 1))[1]
+                clone.apply(m)
+            seat = g.pending[0]
+            move = sp.bots[seat].choose(g.view(seat))
+            if move[0] == LAY:
+                assert any(m[0] == LAY and m[1] in (move[1], 0) for m in moves) or move[1] == 0
+            else:
+                assert move in moves or (move[0] == 3 and (move[0], move[1], move[2], 0) in moves)
+            sp.step()
