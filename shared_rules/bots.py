@@ -135,11 +135,13 @@ class GreedyBot:
         return (DRAW_DECK,)
 
     def _skip_target(self, view):
-        """The opponent closest to winning: most phases completed, then fewest cards."""
+        """The opponent closest to winning: most phases completed, then fewest cards; among
+        equal players the one who plays soonest after this seat (a tie-break by seat number
+        would favour the last seats)."""
         best = -1
         best_key = None
         for s in view.skip_targets():
-            key = (view.completed(s), -view.hand_size(s))
+            key = (view.completed(s), -view.hand_size(s), -((s - view.seat) % view.n))
             if best_key is None or key > best_key:
                 best, best_key = s, key
         return best
