@@ -14,8 +14,8 @@
 
 Header keys: ``game``, ``players``, ``seed``, the game's variants (from the registry) and any
 extra keys its module reads (``HEADER_KEYS``: Phase 10's ``dealer`` and ``deck``). A line
-``= v v v`` lists the chance outcomes drawn by the set-up (before the first move) or by the move
-on the next line. A record with chance lines replays from them; one without replays from its
+``= v v v`` lists the chance outcomes drawn by the move on the next line; the first one, always
+written (``=`` alone when the set-up draws nothing), is the set-up's. A record with chance lines replays from them; one without replays from its
 seed. Lines starting with ``#`` and blank lines are comments. A replay applies every move and
 names the first illegal one by line number.
 """
@@ -176,6 +176,8 @@ def replay(text):
     for lineno, seat, what in rec.items:
         if seat == CHANCE:
             source.feed(what)
+            if game is None:  # the first chance line is the set-up's (it may be empty)
+                game = _start(rec, source, lineno)
             continue
         if game is None:
             game = _start(rec, source, lineno)
@@ -222,13 +224,15 @@ class Recorder:
             game = registry.new_game(entry, players, options, source)
         self.game = game
         self.lines = header(entry, players, registry.options(entry, options), seed, extra)
-        self._chance()
+        self._chance(True)
         self._round = None
 
-    def _chance(self):
+    def _chance(self, setup=False):
+        """The outcomes drawn since the last line; the set-up's line is written even if empty,
+        so that the first chance line of a record is always the set-up's."""
         src = self.game.source
-        if src.log:
-            self.lines.append("= " + " ".join([str(v) for v in src.log]))
+        if src.log or setup:
+            self.lines.append(" ".join(["="] + [str(v) for v in src.log]))
         src.log = []
 
     def play(self, move):
