@@ -64,6 +64,12 @@ _SETRUN = const(4)
 _COLRUN = const(5)
 _COLSET = const(6)
 _EMPTY = const(7)
+# the slots of a phase's info list (see _build)
+_PAT = const(0)
+_SIZES = const(1)
+_TOTAL = const(2)
+_CACHE = const(3)
+_EXTRA = const(4)
 
 _BIG = const(1 << 28)
 
@@ -81,7 +87,7 @@ def clear_cache():
     """Forget every cached shape."""
     global _cached
     for inf in _infolist:
-        inf[3].clear()
+        inf[_CACHE].clear()
     _cached = 0
 
 
@@ -163,8 +169,7 @@ def _build(phase):
     else:
         raise RuleError("P10C-3", "the solver knows only sets, colour groups, one or two runs, "
                         "and pairs of two different kinds")
-    # [pattern, sizes, total size, cache, kinds, extra]
-    return [pat, sizes, total, {}, kinds, extra]
+    return [pat, sizes, total, {}, extra]  # indexed by _PAT, _SIZES, _TOTAL, _CACHE, _EXTRA
 
 
 def _info(phase):
@@ -205,10 +210,10 @@ def _key_counts(hand, inf, slots, mask, shift):
     if not shift:
         cnt[0] = 0  # numbers 1..12: slot 0 counts nothing
     cnt.sort(reverse=True)
-    s = inf[2]
+    s = inf[_TOTAL]
     b = s + 1
     key = w if w < s else s
-    for j in range(len(inf[1])):
+    for j in range(len(inf[_SIZES])):
         v = cnt[j] if j < slots else 0
         key = key * b + (v if v < s else s)
     return key
@@ -222,7 +227,7 @@ def _key_run1(hand, inf):
             p |= 1 << (c & 15)
         elif c == 0x40 or c >= 0x80:
             w += 1
-    s = inf[2]
+    s = inf[_TOTAL]
     return (p & 0x1FFE) << 4 | (w if w < s else s)
 
 
@@ -237,7 +242,7 @@ def _key_run2(hand, inf):
             p1 |= b
         elif c == 0x40 or c >= 0x80:
             w += 1
-    s = inf[2]
+    s = inf[_TOTAL]
     # bits 17..28: numbers present, 5..16: numbers doubled, 0..4: wilds (below 2**29)
     return ((p1 & 0x1FFE) << 16) | ((p2 & 0x1FFE) << 4) | (w if w < s else s)
 
@@ -250,7 +255,7 @@ def _key_setrun(hand, inf):
             cnt[c & 15] += 1
         elif c == 0x40 or c >= 0x80:
             w += 1
-    s = inf[2]
+    s = inf[_TOTAL]
     cnt[0] = w if w < s else s
     return bytes(cnt)
 
@@ -266,7 +271,7 @@ def _key_colrun(hand, inf):
                 k[13 + col] += 1
         elif c == 0x40 or c >= 0x80:
             w += 1
-    s = inf[2]
+    s = inf[_TOTAL]
     k[0] = w if w < s else s
     for i in range(13, 17):
         if k[i] > s:
@@ -301,10 +306,10 @@ def _key_colset(hand, inf):
             cols[c >> 4] += 1
         elif c == 0x40 or c >= 0x80:
             w += 1
-    sigs = _colset_sigs(cc, inf[1][inf[5][1]])
+    sigs = _colset_sigs(cc, inf[_SIZES][inf[_EXTRA][1]])
     sigs.sort(reverse=True)
     sigs.pop()  # number 0's, always 0: the last
-    s = inf[2]
+    s = inf[_TOTAL]
     for v in cols:
         sigs.append(v if v < s else s)
     sigs.append(w if w < s else s)
@@ -319,9 +324,9 @@ def _solve_sets(key, inf):
     """Sets (or colour groups) only: ranks of the sorted counts are dealt to groups; groups
     sharing a rank split its cards. best[mask] = most naturals with the groups of ``mask``
     non-empty."""
-    sizes = inf[1]
-    s = inf[2]
-    tot, cnt, pairs, closed = inf[5]
+    sizes = inf[_SIZES]
+    s = inf[_TOTAL]
+    tot, cnt, pairs, closed = inf[_EXTRA]
     m = len(sizes)
     b = s + 1
     top = [0] * m
@@ -394,7 +399,7 @@ def _solve_sets(key, inf):
 
 
 def _solve_run1(key, inf):
-    s = inf[2]
+    s = inf[_TOTAL]
     p = key >> 4
     avail = s - (key & 15)
     full = (1 << s) - 1
@@ -415,10 +420,10 @@ def _solve_run1(key, inf):
 
 
 def _solve_run2(key, inf):
-    s1, s2 = inf[1]
+    s1, s2 = inf[_SIZES]
     p1 = (key >> 16) & 0x1FFE
     p2 = (key >> 4) & 0x1FFE
-    avail = inf[2] - (key & 31)
+    avail = inf[_TOTAL] - (key & 31)
     f1 = (1 << s1) - 1
     f2 = (1 << s2) - 1
     pc = _PC
@@ -451,11 +456,11 @@ def _solve_run2(key, inf):
 def _solve_setrun(key, inf):
     """Set number x (0: empty set) and run window a; when x is in the window the run takes one
     card of x (opt 1) or leaves x to the set (opt 0)."""
-    si, ri = inf[5]
-    sizes = inf[1]
+    si, ri = inf[_EXTRA]
+    sizes = inf[_SIZES]
     s = sizes[si]
     r = sizes[ri]
-    avail = inf[2] - key[0]
+    avail = inf[_TOTAL] - key[0]
     p = 0
     xs = []
     for x in range(1, 13):
@@ -501,11 +506,11 @@ def _solve_setrun(key, inf):
 def _solve_colrun(key, inf):
     """Colour c and run window a; the run takes a card of another colour where there is one,
     and b of the numbers that only colour c has (each costs the colour group a card)."""
-    ci, ri = inf[5]
-    sizes = inf[1]
+    ci, ri = inf[_EXTRA]
+    sizes = inf[_SIZES]
     k = sizes[ci]
     r = sizes[ri]
-    avail = inf[2] - key[0]
+    avail = inf[_TOTAL] - key[0]
     win = _BIG
     plan = (0, 1, 0)
     for c in range(4):
@@ -535,12 +540,12 @@ def _solve_colrun(key, inf):
 def _solve_colset(key, inf):
     """Colour c and the set on the number of rank x in the key (-1: empty set); the set takes
     cards of other colours first, then t of colour c (each costs the colour group a card)."""
-    ci, si = inf[5]
-    sizes = inf[1]
+    ci, si = inf[_EXTRA]
+    sizes = inf[_SIZES]
     k = sizes[ci]
     s = sizes[si]
     b = s + 1
-    avail = inf[2] - key[16]
+    avail = inf[_TOTAL] - key[16]
     cols = key[12:16]
     xs = []  # (rank, count per colour 0..3, total)
     for x in range(12):
@@ -622,7 +627,7 @@ def _split(hand):
 def _fill(inf, nat, starts, wilds, missing):
     """Add wilds to the naturals of each group (phase order) up to its size; with missing == 0
     put the cards of a run in the order of the numbers they stand for."""
-    sizes = inf[1]
+    sizes = inf[_SIZES]
     out = []
     wi = 0
     for g in range(len(sizes)):
@@ -685,7 +690,7 @@ def _real_run1(hand, inf, plan, missing):
     byn, wilds = _split(hand)
     a = plan
     nat = []
-    for x in range(a, a + inf[2]):
+    for x in range(a, a + inf[_TOTAL]):
         if byn[x]:
             nat.append(byn[x][0])
     return _fill(inf, [nat], [a], wilds, missing)
@@ -693,7 +698,7 @@ def _real_run1(hand, inf, plan, missing):
 
 def _real_run2(hand, inf, plan, missing):
     byn, wilds = _split(hand)
-    s1, s2 = inf[1]
+    s1, s2 = inf[_SIZES]
     a1, a2 = plan
     w1 = ((1 << s1) - 1) << a1
     w2 = ((1 << s2) - 1) << a2
@@ -732,8 +737,8 @@ def _real_run2(hand, inf, plan, missing):
 
 
 def _real_setrun(hand, inf, plan, missing):
-    si, ri = inf[5]
-    sizes = inf[1]
+    si, ri = inf[_EXTRA]
+    sizes = inf[_SIZES]
     byn, wilds = _split(hand)
     x, a, opt = plan
     run = []
@@ -750,8 +755,8 @@ def _real_setrun(hand, inf, plan, missing):
 
 
 def _real_colrun(hand, inf, plan, missing):
-    ci, ri = inf[5]
-    sizes = inf[1]
+    ci, ri = inf[_EXTRA]
+    sizes = inf[_SIZES]
     byn, wilds = _split(hand)
     c, a, b = plan
     run = []
@@ -784,8 +789,8 @@ def _real_colrun(hand, inf, plan, missing):
 
 
 def _real_colset(hand, inf, plan, missing):
-    ci, si = inf[5]
-    sizes = inf[1]
+    ci, si = inf[_EXTRA]
+    sizes = inf[_SIZES]
     byn, wilds = _split(hand)
     c, rank, t = plan
     st = []
@@ -826,13 +831,17 @@ _SOLVEF = (_solve_sets, _solve_sets, _solve_run1, _solve_run2, _solve_setrun, _s
            _solve_colset, _solve_empty)
 
 
+# the lay-down builders of the patterns that _SETS/_COLS/_EMPTY do not cover, by pattern number
+_REALF = (None, None, _real_run1, _real_run2, _real_setrun, _real_colrun, _real_colset)
+
+
 def _entry(hand, inf):
     global _cached
-    pat = inf[0]
+    pat = inf[_PAT]
     key = _KEYF[pat](hand, inf)
     if CACHE_MAX <= 0:
         return _SOLVEF[pat](key, inf)
-    cache = inf[3]
+    cache = inf[_CACHE]
     e = cache.get(key)
     if e is None:
         e = _SOLVEF[pat](key, inf)
@@ -852,22 +861,10 @@ def solve(hand, phase):
     """``(missing, groups)``: see the module docstring."""
     inf = _info(phase)
     e = _entry(hand, inf)
-    pat = inf[0]
+    pat = inf[_PAT]
     m, plan = e
-    if pat == _SETS:
-        groups = _real_sets(hand, inf, plan, m, False)
-    elif pat == _COLS:
-        groups = _real_sets(hand, inf, plan, m, True)
-    elif pat == _RUN1:
-        groups = _real_run1(hand, inf, plan, m)
-    elif pat == _RUN2:
-        groups = _real_run2(hand, inf, plan, m)
-    elif pat == _SETRUN:
-        groups = _real_setrun(hand, inf, plan, m)
-    elif pat == _COLRUN:
-        groups = _real_colrun(hand, inf, plan, m)
-    elif pat == _COLSET:
-        groups = _real_colset(hand, inf, plan, m)
-    else:
-        groups = []
-    return m, groups
+    if pat == _EMPTY:
+        return m, []
+    if pat == _SETS or pat == _COLS:
+        return m, _real_sets(hand, inf, plan, m, pat == _COLS)
+    return m, _REALF[pat](hand, inf, plan, m)
