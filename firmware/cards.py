@@ -23,14 +23,6 @@ LETTERS = "RBGYWS"
 CURSOR = 0xFF40FF  # no card has this colour
 
 
-def text(c):
-    """``R7``, ``W`` or ``S``."""
-    k = c >> 4
-    if k >= 4:
-        return LETTERS[k]
-    return LETTERS[k] + str(c & 15)
-
-
 def face(c):
     """What a tile shows: the number, ``W`` or ``S``."""
     return LETTERS[c >> 4] if c >> 4 >= 4 else str(c & 15)

@@ -1,10 +1,15 @@
-"""The main menu, Settings, Rules and About."""
+"""The main menu, Rules and About. The games come from the registry (``shared_rules.registry``):
+one row per game that has screens on the device."""
 
 import gc
 
 from firmware import ui
+from shared_rules import registry
 
-GAMES = ("Phase 10", "Phase 10 Board", "Dice Express")
+
+def games():
+    """The registry entries the main menu lists."""
+    return [e for e in registry.GAMES if e.screens is not None]
 
 
 class MainMenu(ui.ListScreen):
@@ -19,9 +24,9 @@ class MainMenu(ui.ListScreen):
         if app.has_game():
             items.append("Continue")
             self.actions.append("continue")
-        for i in range(len(GAMES)):
-            items.append(GAMES[i])
-            self.actions.append(i)
+        for e in games():
+            items.append(e.name)
+            self.actions.append(e.gid)
         for name in ("Settings", "Rules", "About", "Statistics"):
             items.append(name)
             self.actions.append(name)
@@ -40,6 +45,8 @@ class MainMenu(ui.ListScreen):
 
             resume(app)
         elif act == "Settings":
+            from firmware.setscreen import SettingsScreen
+
             app.push(SettingsScreen(app))
         elif act == "Rules":
             app.push(RulesMenu(app))
@@ -52,50 +59,10 @@ class MainMenu(ui.ListScreen):
         else:
             from firmware.newgame import NewGame
 
-            app.push(NewGame(app, act))
+            app.push(NewGame(app, registry.by_id(act)))
 
     def back(self):
         pass
-
-
-ON_OFF = ("off", "on")
-SPEEDS = ("slow", "normal", "fast")
-
-
-class SettingsScreen(ui.ListScreen):
-    """Values change with A (or LEFT/RIGHT); they apply at once and are saved on leaving."""
-
-    def __init__(self, app):
-        self.app = app
-        self.fields = ["sound", "marks"]
-        if app.board.BRIGHTNESS:
-            self.fields.append("bright")
-        self.fields.append("speed")
-        self.before = app.settings.to_bytes()
-        super().__init__(app, "Settings", [self._row(f) for f in self.fields])
-
-    def _row(self, field):
-        s = self.app.settings
-        cols = self.app.layout.cols
-        if field == "sound":
-            return ui.pair("Sound", ON_OFF[s.sound], cols)
-        if field == "marks":
-            return ui.pair("Card marks", ON_OFF[s.marks], cols)
-        if field == "bright":
-            return ui.pair("Brightness", str(25 * (s.bright + 1)) + "%", cols)
-        return ui.pair("CPU speed", SPEEDS[s.speed], cols)
-
-    def adjust(self, i, step):
-        field = self.fields[i]
-        s = self.app.settings
-        count = {"sound": 2, "marks": 2, "bright": 4, "speed": 3}[field]
-        setattr(s, field, (getattr(s, field) + step) % count)
-        self.app.apply_settings()
-        self.menu.set_row(i, self._row(field))
-
-    def closed(self):
-        if self.app.settings.to_bytes() != self.before:
-            self.app.save_settings()
 
 
 class About(ui.TextPage):
@@ -115,15 +82,17 @@ class About(ui.TextPage):
                 + "\nScreen " + str(app.layout.width) + "x" + str(app.layout.height)
                 + "\nFree memory " + free
                 + "\nGame saves " + (str(game.size - 8) + " B" if game else "none")
-                + "\n" + board.board_id)
+                + "\nBoard id:\n" + board.board_id)
         super().__init__(app, "About", text)
 
 
 class RulesMenu(ui.ListScreen):
-    def __init__(self, app):
+    """The Rules pages of every game, or of one game (``key``: from its pause menu)."""
+
+    def __init__(self, app, key=None):
         from firmware import texts
 
-        self.topics = texts.TOPICS
+        self.topics = texts.topics(key)
         super().__init__(app, "Rules", [t[0] for t in self.topics])
 
     def choose(self, i):

@@ -1,33 +1,36 @@
-"""New game set-up: game variants, 2-6 seats, each a person with a three-letter name or a
-computer player (easy, normal, hard). The choices are kept in the settings for next time."""
+"""New game set-up: the game's variants (from its registry entry), its number of players, each
+seat a person with a three-letter name or a computer player (easy, normal, hard). The choices
+are kept in the settings for next time (variant values per game, by key)."""
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
-from firmware.menus import GAMES
 from firmware.saves import KIND_NAMES, NAME_CHARS
-
-EDITIONS = ("classic", "2020")
-PHASES = ("all", "5", "8", "odd", "even")
-PROGRESSIONS = ("standard", "everyone", "free")
-# (settings attribute, row name, values) of the card game's variants
-_VARIANTS = (("edition", "Edition", EDITIONS), ("phases", "Phases", PHASES),
-             ("progression", "Progress", PROGRESSIONS))
+from shared_rules import registry
 
 
 class NewGame(ui.ListScreen):
-    def __init__(self, app, game):
+    def __init__(self, app, entry):
         self.app = app
-        self.before = app.settings.to_bytes()
-        app.settings.game = game
-        self.variants = _VARIANTS if game == 0 else ()
-        super().__init__(app, GAMES[game], self._rows())
+        self.entry = entry
+        s = app.settings
+        self.before = s.to_bytes()
+        s.game = entry.gid
+        s.players = max(entry.min_players, min(entry.max_players, s.players))
+        self.variants = entry.variants
+        opts = s.options(entry.gid)
+        self.values = []  # the index of each variant's value
+        for key, _, values in self.variants:
+            v = opts.get(key)
+            self.values.append(values.index(v) if v in values else 0)
+        super().__init__(app, entry.name, self._rows())
 
     def _rows(self):
         s = self.app.settings
         cols = self.app.layout.cols
         rows = []
-        for attr, name, values in self.variants:
-            rows.append(ui.pair(name, values[getattr(s, attr)], cols))
+        for i in range(len(self.variants)):
+            _, name, values = self.variants[i]
+            rows.append(ui.pair(name, values[self.values[i]], cols))
         rows.append(ui.pair("Players", str(s.players), cols))
         for seat in range(s.players):
             rows.append(seat_text(s, seat, cols))
@@ -40,11 +43,14 @@ class NewGame(ui.ListScreen):
     def adjust(self, i, step):
         s = self.app.settings
         nv = len(self.variants)
+        e = self.entry
         if i < nv:
-            attr, _, values = self.variants[i]
-            setattr(s, attr, (getattr(s, attr) + step) % len(values))
+            key, _, values = self.variants[i]
+            self.values[i] = (self.values[i] + step) % len(values)
+            s.set_option(e.gid, key, values[self.values[i]])
         elif i == nv:
-            s.players = (s.players - 2 + step) % 5 + 2
+            span = e.max_players - e.min_players + 1
+            s.players = (s.players - e.min_players + step) % span + e.min_players
         elif i <= nv + s.players:
             seat = i - nv - 1
             s.kinds[seat] = (s.kinds[seat] + step) % len(KIND_NAMES)
@@ -58,17 +64,43 @@ class NewGame(ui.ListScreen):
         if nv < i <= nv + s.players:
             self.app.push(SeatEditor(self.app, i - nv - 1))
         elif i == len(self.menu.items) - 1:
-            self.app.save_settings()
-            self.before = self.app.settings.to_bytes()
-            from firmware.play import start
-
-            start(self.app)
+            if self.app.has_game():
+                self.app.push(Overwrite(self))
+            else:
+                self.start()
         else:
             self.adjust(i, 1)
+
+    def start(self):
+        self.app.save_settings()
+        self.before = self.app.settings.to_bytes()
+        from firmware.play import start
+
+        start(self.app)
 
     def closed(self):
         if self.app.settings.to_bytes() != self.before:
             self.app.save_settings()
+
+
+class Overwrite(ui.ListScreen):
+    """A saved game would be replaced by the new one: say so and ask (issue: starting a new
+    game used to delete the saved one without a word)."""
+
+    def __init__(self, setup):
+        self.setup = setup
+        super().__init__(setup.app, "Saved game", ["Keep saved game", "Start new game"])
+        lay = self.app.layout
+        y = lay.body_top + 2 * lay.row_h + lay.scale
+        for i, line in enumerate(ui.wrap("A new game replaces the saved one: Continue will no "
+                                         "longer find it.", lay.cols)[:4]):
+            self.body.append(ui.label(line, lay.margin, y + i * 12 * lay.scale, ui.DIM, lay.scale))
+
+    def choose(self, i):
+        if i == 0:
+            self.app.pop()
+        else:
+            self.setup.start()
 
 
 def seat_text(s, seat, cols):

@@ -17,12 +17,14 @@ puts it into the group that is filling, or takes it out again), TARGET (whom a S
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from shared_rules import phase10 as P
-from shared_rules.errors import RuleError
-from shared_rules.groups import check_group, is_wild, LOW, HIGH
-from shared_rules.phases import CARD_PHASES, RUN
+from shared_rules.cards import text as card_text
+from shared_rules.groups import LOW, HIGH
+from shared_rules.phases import CARD_PHASES
 
-from firmware import ui, p10
-from firmware.cards import HandRow, SHOWN, sort_cards, text as card_text, tile_size
+from firmware import ui, p10text
+from firmware.cards import HandRow, SHOWN, sort_cards, tile_size
+from firmware.decide import Decision
+from firmware.laydown import LayDown, group_head, group_cards_text
 
 DRAW = 0
 PLAY = 1
@@ -32,7 +34,6 @@ END = 4
 PICK = 5
 LAY = 6
 TARGET = 7
-MODE_NAMES = ("draw", "play", "card", "hit", "end", "pick", "lay", "target")
 
 # action rows: (code, value)
 A_DECK = 0
@@ -53,111 +54,23 @@ A_CLEAR = 14
 A_TARGET = 15  # value: seat
 
 
-def order_run(cards):
-    """The cards of a run in laying order: naturals ascending, Wilds in the gaps, spare Wilds
-    above the top (up to 12), then below. Cards that cannot form a run come back as naturals
-    then Wilds, and ``check_group`` says why."""
-    nat = [c for c in cards if not is_wild(c)]
-    nat.sort(key=lambda c: c & 15)
-    wilds = [c for c in cards if is_wild(c)]
-    if not nat:
-        return list(cards)
-    out = []
-    prev = -1
-    for c in nat:
-        n = c & 15
-        if prev >= 0:
-            gap = n - prev - 1
-            if gap < 0 or gap > len(wilds) or n == 0:
-                return nat + wilds
-            for _ in range(gap):
-                out.append(wilds.pop())
-        out.append(c)
-        prev = n
-    lo = nat[0] & 15
-    top = []
-    while wilds and prev < 12:
-        top.append(wilds.pop())
-        prev += 1
-    low = []
-    while wilds and lo > 1:
-        low.append(wilds.pop())
-        lo -= 1
-    return low + out + top + wilds
+def full_reason(err):
+    """The whole reason of a refusal, with the rule that refuses it: ``In the classic rules
+    ... (P10C-13).``"""
+    r = err.reason
+    return r[:1].upper() + r[1:] + " (" + err.rule + ")."
 
 
-def group_cards_text(kind, cards):
-    """``R7 B7 W`` for a set or colour group; ``3 4 W=5 6`` for a run (what each Wild is)."""
-    if kind != RUN:
-        return " ".join([card_text(c) for c in cards])
-    start = None
-    for i in range(len(cards)):
-        c = cards[i]
-        if not is_wild(c):
-            if start is None:
-                start = (c & 15) - i
-            if c & 15 != start + i:  # not a run (yet): no number for the Wilds
-                start = None
-                break
-    parts = []
-    for i in range(len(cards)):
-        c = cards[i]
-        if is_wild(c):
-            parts.append("W=" + str(start + i) if start is not None else "W")
-        else:
-            parts.append(str(c & 15) if c & 15 else card_text(c))
-    return " ".join(parts)
-
-
-# A rules-core reason in a few words, for the information line (25 characters on a 160x128
-# screen, 19 in the large text of a 240x240 one): (words that identify it, short text).
-SHORT = (
-    ("nothing to reshuffle", "No cards to draw"),
-    ("discard pile is empty", "No discard to take"),
-    ("Skip on top", "Can't take a Skip"),
-    ("does not fit", "Does not fit there"),
-    ("next turn on", "Not until next turn"),
-    ("end of the run is closed", "That end is closed"),
-    ("only by discarding", "Keep one to discard"),
-    ("Skip can never be hit", "Skips can't be hit"),
-    ("already waiting", "Already skipped"),
-    ("before you hit", "Lay down first"),
-    ("no phase left", "No phase left"),
-    ("one number", "mixed numbers"),
-    ("one colour", "mixed colours"),
-    ("consecutive", "not a run"),
-    ("natural card", "all Wilds"),
-    ("below 1", "beyond 1-12"),
-    ("cards, not", "too many cards"),
-    ("Skip never counts", "no Skips allowed"),
-)
-
-
-def short_reason(reason):
-    """The short text of a rules-core reason, or None if there is none."""
-    for words, short in SHORT:
-        if words in reason:
-            return short
-    return None
-
-
-def group_head(kind, size):
-    """``Set3``, ``Run4``, ``Colour7``: a group of a phase, as its row names it."""
-    return ("Set", "Run", "Colour")[kind] + str(size)
-
-
-class Turn(ui.Screen):
+class Turn(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
 
     def __init__(self, session, seat):
         app = session.app
-        super().__init__(app, session.names[seat])
-        self.session = session
-        self.seat = seat
+        super().__init__(session, seat, session.names[seat])
         lay = app.layout
         s = lay.scale
         self.dpad = app.board.BUTTONS >= 4
-        self.by_colour = getattr(session, "p10_by_colour", False)
+        self.by_colour = session.game.by_colour
         y = lay.body_top + 1
         self.status = ui.label("", lay.margin, y, ui.TEXT, s)
         self.top_lb = ui.label("", lay.margin + 14 * lay.char_w, y, ui.TEXT, s)
@@ -193,7 +106,7 @@ class Turn(ui.Screen):
             row_h = (bottom - y) // 3
         self.menu = ui.Menu(self, [], top=y, rows=max(1, n), row_h=row_h)
         self.order = []  # the hand in display order
-        self.in_group = []  # LAY: per card in ``order`` the group it is in, or -1
+        self.lay = None  # LAY: the lay-down being chosen (firmware.laydown.LayDown)
         self.cur = 0  # cursor in the hand
         self.focus_hand = False
         self.mode = DRAW
@@ -201,9 +114,20 @@ class Turn(ui.Screen):
         self.card = -1  # the card being discarded or hit
         self.refused = None  # the whole reason of the refusal on the information line
         self.target_group = -1
-        self.lay_phase = 0
-        self.filling = 0
         self.refresh()
+
+    @property
+    def in_group(self):
+        """Per card in ``order``: the group of the lay-down it is chosen into, or -1."""
+        return self.lay.in_group if self.lay is not None else [-1] * len(self.order)
+
+    @property
+    def filling(self):
+        return self.lay.filling if self.lay is not None else 0
+
+    @property
+    def lay_phase(self):
+        return self.lay.number if self.lay is not None else 0
 
     # ------------------------------------------------------------------ state
 
@@ -224,12 +148,12 @@ class Turn(ui.Screen):
             if len(rest) == 1:
                 new_card = hand.index(rest[0])
         self.order = hand
-        self.in_group = [-1] * len(hand)
+        self.lay = None
         if new_card >= 0:
             self.cur = new_card
         self.cur = max(0, min(self.cur, len(hand) - 1))
         self.hand.set_cards(hand)
-        title = self.session.names[self.seat] + " " + p10.progress_text(v, self.seat)
+        title = self.session.names[self.seat] + " " + p10text.progress_text(v, self.seat)
         if v.laid[self.seat]:
             title += " laid"
         self.set_title(title)
@@ -284,10 +208,11 @@ class Turn(ui.Screen):
             self.app.push(ui.Message(self.app, "Not allowed", full))
         self.refused = full
 
-    def refuse_reason(self, reason):
-        """Refuse with a rules-core reason: its short text in the line, the whole on demand."""
-        full = reason[:1].upper() + reason[1:] + "."
-        self.refuse(short_reason(reason) or full, full)
+    def refuse_error(self, err):
+        """Refuse with a rules-core RuleError: the short text of its code in the line, the
+        whole reason with its rule on demand."""
+        self.play_refusal()
+        self.refuse(self.refusal_text(err), full_reason(err))
 
     # ------------------------------------------------------------------ modes and rows
 
@@ -336,7 +261,7 @@ class Turn(ui.Screen):
         elif mode == HIT:
             targets = [gi for gi, _ in v.hit_targets(self.card)]
             for gi in range(len(v.table)):
-                add(A_GROUP, gi, p10.group_text(v.table[gi], names), gi not in targets)
+                add(A_GROUP, gi, p10text.group_text(v.table[gi], names), gi not in targets)
             add(A_BACK, 0, "Back")
         elif mode == END:
             g = v.table[self.target_group]
@@ -345,7 +270,7 @@ class Turn(ui.Screen):
             add(A_BACK, 0, "Back")
         elif mode == PICK:
             for n in v.open_phases():
-                add(A_PHASE, n, str(n) + ": " + p10.phase_short(n))
+                add(A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
             add(A_BACK, 0, "Back")
         elif mode == LAY:
             shape = CARD_PHASES[self.lay_phase - 1]
@@ -359,7 +284,7 @@ class Turn(ui.Screen):
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
-                    t = names[s] + " " + p10.phase_tag(v, s)
+                    t = names[s] + " " + p10text.phase_tag(v, s)
                     if v.waiting[s]:
                         t += " waiting"
                     add(A_TARGET, s, t, s not in ok)
@@ -403,86 +328,48 @@ class Turn(ui.Screen):
 
     # ------------------------------------------------------------------ lay-down groups
 
-    def _group(self, gi):
-        """The cards put into group ``gi``, in laying order."""
-        cards = [self.order[i] for i in range(len(self.order)) if self.in_group[i] == gi]
-        if CARD_PHASES[self.lay_phase - 1][gi][0] == RUN:
-            return order_run(cards)
-        return cards
-
-    def _check(self, gi):
-        """(valid, short state, reason) of group ``gi``."""
-        kind, size = CARD_PHASES[self.lay_phase - 1][gi]
-        cards = self._group(gi)
-        if len(cards) < size:
-            return False, "+" + str(size - len(cards)), "needs " + str(size - len(cards)) + " more"
-        try:
-            check_group(kind, size, cards)
-        except RuleError as e:
-            return False, "bad", e.reason
-        return True, "ok", "valid"
-
     def _group_row(self, gi):
-        kind, size = CARD_PHASES[self.lay_phase - 1][gi]
-        _, state, _ = self._check(gi)
-        head = (">" if gi == self.filling else " ") + group_head(kind, size)
-        return head + " " + state + ": " + group_cards_text(kind, self._group(gi))
+        kind, size = self.lay.shape[gi]
+        _, state, _ = self.lay.check(gi)
+        head = (">" if gi == self.lay.filling else " ") + group_head(kind, size)
+        return head + " " + state + ": " + group_cards_text(kind, self.lay.group(gi), card_text)
 
     def _group_state(self, gi):
         """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
-        kind, size = CARD_PHASES[self.lay_phase - 1][gi]
-        ok, _, reason = self._check(gi)
+        kind, size = self.lay.shape[gi]
+        ok, _, err = self.lay.check(gi)
         head = group_head(kind, size)
         if ok:
             return head + " complete"
-        if reason.startswith("needs"):
-            return head + " " + reason
-        return head + ": " + (short_reason(reason) or reason)
+        if err is None:
+            return head + " needs " + str(self.lay.missing(gi)) + " more"
+        return head + ": " + (p10text.short(err.code) or err.reason)
 
     def _all_valid(self):
-        for gi in range(len(CARD_PHASES[self.lay_phase - 1])):
-            if not self._check(gi)[0]:
-                return False
-        return True
+        return self.lay.all_valid()
 
     def _lay_info(self):
-        ok, _, reason = self._check(self.filling)
-        self.say(self._group_state(self.filling), not ok and not reason.startswith("needs"))
+        ok, _, err = self.lay.check(self.lay.filling)
+        self.say(self._group_state(self.lay.filling), err is not None)
 
     def _lay_rows(self):
-        shape = CARD_PHASES[self.lay_phase - 1]
+        shape = self.lay.shape
         for gi in range(len(shape)):
             self.menu.set_row(gi, self._group_row(gi))
-        valid = self._all_valid()
-        i = len(shape)
-        self.menu.set_dim(i, not valid)
+        self.menu.set_dim(len(shape), not self.lay.all_valid())
 
     def _start_lay(self, number):
-        self.lay_phase = number
-        self.filling = 0
-        self.in_group = [-1] * len(self.order)
+        self.lay = LayDown(CARD_PHASES, self.order, number)
         self._mode(LAY)
 
     def _toggle(self, i):
-        c = self.order[i]
-        if self.in_group[i] >= 0:
-            self.in_group[i] = -1
-        elif c == 0x50:
-            self.refuse("Skips never count", "A Skip never counts toward a phase.")
+        if not self.lay.toggle(i):
+            self.refuse("Skips never count", "A Skip never counts toward a phase (P10C-5).")
             return
-        else:
-            self.in_group[i] = self.filling
-            shape = CARD_PHASES[self.lay_phase - 1]
-            if len(self._group(self.filling)) >= shape[self.filling][1]:
-                for step in range(1, len(shape)):
-                    gi = (self.filling + step) % len(shape)
-                    if len(self._group(gi)) < shape[gi][1]:
-                        self.filling = gi
-                        break
-        self.hand.set_chosen(i, self.in_group[i] >= 0)
+        self.hand.set_chosen(i, self.lay.in_group[i] >= 0)
         self._lay_rows()
-        if self._all_valid():
-            self.menu.index = len(CARD_PHASES[self.lay_phase - 1])
+        if self.lay.all_valid():
+            self.menu.index = len(self.lay.shape)
             self.menu.move(0)
             self._focus(False)
             self.say("Ready to lay down")
@@ -500,14 +387,8 @@ class Turn(ui.Screen):
             missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
             if missing == 0:
                 self._start_lay(number)
-                for gi in range(len(groups)):
-                    for c in groups[gi]:
-                        for i in range(len(self.order)):
-                            if self.order[i] == c and self.in_group[i] < 0:
-                                self.in_group[i] = gi
-                                break
-                self.filling = len(groups) - 1
-                self.hand.set_cards(self.order, [g >= 0 for g in self.in_group])
+                self.lay.fill(groups)
+                self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
                 self._lay_rows()
                 self.menu.index = len(groups)
                 self.menu.move(0)
@@ -528,6 +409,8 @@ class Turn(ui.Screen):
     # ------------------------------------------------------------------ keys
 
     def key(self, k):
+        if super().key(k):
+            return
         if k == A:
             self._choose()
         elif k == B:
@@ -566,7 +449,7 @@ class Turn(ui.Screen):
     def _back(self):
         m = self.mode
         if m == CARD or m == PICK or m == LAY:
-            self.in_group = [-1] * len(self.order)
+            self.lay = None
             self._mode(PLAY)
         elif m == HIT:
             self._mode(CARD)
@@ -576,9 +459,9 @@ class Turn(ui.Screen):
             self.session.leave()
 
     def _do(self, move):
-        reason = self.session.apply(move)
-        if reason is not None:
-            self.refuse_reason(reason)
+        err = self.session.apply(move)
+        if err is not None:
+            self.refuse_error(err)
         else:
             self.session.next()
 
@@ -610,7 +493,7 @@ class Turn(ui.Screen):
         elif code == A_SORT:
             self._sort()
         elif code == A_TABLE:
-            self.app.push(ui.TextPage(self.app, "Table", p10.table_text(v, self.session.names)))
+            self.app.push(ui.TextPage(self.app, "Table", self.session.game.table(self.seat)))
         elif code == A_DISCARD:
             self._do((P.DISCARD, self.card))
         elif code == A_HIT:
@@ -631,14 +514,14 @@ class Turn(ui.Screen):
         elif code == A_PHASE:
             self._start_lay(value)
         elif code == A_FILL:
-            self.filling = value
+            self.lay.filling = value
             self._lay_rows()
             self._lay_info()
             self._focus(True)
         elif code == A_LAYNOW:
             self._lay_now()
         elif code == A_CLEAR:
-            self._start_lay(self.lay_phase)
+            self._start_lay(self.lay.number)
         elif code == A_TARGET:
             self._do((P.TARGET, value))
 
@@ -657,20 +540,22 @@ class Turn(ui.Screen):
             self._do((P.HIT, self.card, gi, 0))
 
     def _lay_now(self):
-        shape = CARD_PHASES[self.lay_phase - 1]
+        shape = self.lay.shape
         for gi in range(len(shape)):
-            ok, _, reason = self._check(gi)
+            ok, _, err = self.lay.check(gi)
             if not ok:
                 kind, size = shape[gi]
                 name = ("set", "run", "colour group")[kind]
+                why = full_reason(err) if err is not None else \
+                    "needs " + str(self.lay.missing(gi)) + " more cards."
                 self.refuse(self._group_state(gi), "Group " + str(gi + 1) + " (a " + name + " of "
-                            + str(size) + "): " + reason + ".")
+                            + str(size) + "): " + why)
                 return
-        self._do((P.LAY, self.lay_phase, [self._group(gi) for gi in range(len(shape))]))
+        self._do((P.LAY, self.lay.number, self.lay.groups()))
 
     def _sort(self):
         self.by_colour = not self.by_colour
-        self.session.p10_by_colour = self.by_colour
+        self.session.game.by_colour = self.by_colour
         c = self.order[self.cur] if self.order else -1
         self.order = sort_cards(self.order, self.by_colour)
         if c >= 0:

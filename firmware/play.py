@@ -1,73 +1,86 @@
 """The pending-decision loop of every game: people and computer players taking turns on screen.
 
-A :class:`Session` holds a rules-core game (``pending``, ``apply(move)``, ``view(seat)``,
-``describe(move, names)``, ``over``, ``winners``), the seats (kind and name each: a person, or a
-computer player easy / normal / hard) and the game's *rules module* (``firmware.p10`` for Phase
-10), which supplies what is particular to one game::
+A :class:`Session` holds a rules-core game (docs/protocol.md: ``pending``, ``apply(move)``,
+``view(seat)``, ``describe(move, names)``, ``round_no``, ``over``, ``ranking()``), its registry
+entry, the seats (kind and name each: a person, or a computer player easy / normal / hard) and
+the game's ``Screens`` object from the screens module the entry names (docs/firmware-games.md),
+which gives the person's decision screens, the texts between rounds and at the end, the status
+line, the table and the sounds. Nothing here names a game.
 
-    GAME_ID                     the game's number in saves (the set-up's game index)
-    new(settings, seed)         a new game from the remembered set-up
-    encode(state) / decode(b)   the rules core's save blob
-    bot(level, rng)             a computer player (``choose(view)`` -> move)
-    round_no(state)             which hand / round is being played
-    decision(session, seat)     the screen where a person makes the pending decision
-    round_text(session)         (title, text) after a hand or round ended
-    ending_text(session)        (title, text) when the game is over
-    ranking(state)              finishing place (1 = won) of every seat
-    status(session)             one line about the game for the computer-turns screen
-    tone(move)                  the sound a move makes, or None
+On the device every die and shuffle comes from the board's hardware generator
+(``firmware.hwrandom.Hardware``); the game's record is written on the drive when it can be
+(``firmware.gamerec``).
 
-The session (seats and the rules core's blob) is saved in ``app.store.game`` at the points of
+The session (seats and the codec blob) is saved in ``app.store.game`` at the points of
 :meth:`Session.checkpoint` (docs/firmware.md, Saving): when a hand or round ends, when a person
 leaves the game, at its end (with the statistics, one write), and on boards whose NVM takes
 writes without an erase also after every person's move. A power loss costs at most the hand in
-progress. Before a person's decision, when the last hand shown
-was another person's, a cover screen asks to pass the device. Computer moves are shown one line
-each at the speed of the settings; A runs them at full speed (one move per pass of the main
-loop, so the screen keeps answering).
+progress. Before a person's decision, when the last hand shown was another person's, a cover
+screen asks to pass the device. Computer moves are shown one line each at the speed of the
+settings; A runs them at full speed (one move per pass of the main loop, so the screen keeps
+answering).
 """
 
 import supervisor
 
-from boards import UP, DOWN, A, B
+from boards import UP, DOWN, A, B, START
 from firmware import saves, sound, ui
 from firmware.saves import PERSON
+from shared_rules import registry
 
-CARD = (1046, 25)  # tones (Hz, ms): a card played, a phase laid down (sound.WIN: game won)
-PHASE = (784, 180)
 DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
-RULES = ("firmware.p10",)  # rules module per game number; the others are still to come
 ENDED = 0x80  # in a saved game's number: the last move ended a hand (its summary is due)
+LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
+LEGACY_GID = ((0, 1),)  # saved game numbers of version 1 (menu positions) -> registry ids
 
 
 def ticks_due(now, at):
     return ((now - at) & 0x1FFFFFFF) < 0x10000000
 
 
-def rules_module(game_id):
-    """The rules module of a game number, or None if that game is not on the device yet."""
-    if not 0 <= game_id < len(RULES):
-        return None
-    name = RULES[game_id]
-    mod = __import__(name)
-    for part in name.split(".")[1:]:
-        mod = getattr(mod, part)
-    return mod
+def screens_class(entry):
+    """The ``Screens`` class of a game's screens module (ImportError if it is not built)."""
+    return registry.load(entry.screens).Screens
+
+
+def playable(entry):
+    """Whether this device has the game's rules core and screens."""
+    if entry.screens is None:
+        return False
+    try:
+        registry.module(entry)
+        screens_class(entry)
+    except (ImportError, AttributeError):
+        return False
+    except Exception:  # RuleError "not in this build"
+        return False
+    return True
+
+
+def hardware():
+    from firmware.hwrandom import Hardware
+
+    return Hardware()
 
 
 def start(app):
     """A new game of the remembered set-up (called by the New game screen)."""
-    s = app.settings
-    rules = rules_module(s.game)
-    if rules is None:
-        from firmware.menus import GAMES
+    from shared_rules.errors import RuleError
+    from firmware import gamerec
 
-        app.notify(GAMES[s.game] + " is not on this device yet: its rules are still being "
-                   "written. Try Phase 10.", "Coming soon")
+    s = app.settings
+    try:
+        entry = registry.by_id(s.game)
+        if not playable(entry):
+            raise RuleError("SETUP", entry.name + " is not on this device yet.", "not_built")
+        opts = registry.options(entry, s.options(entry.gid))
+        players = s.players
+        state, record = gamerec.start(entry, players, opts, hardware())
+    except RuleError as e:
+        app.notify(e.reason, "Cannot start")
         return
-    state = rules.new(s, app.seed())
     app.home()
-    session = Session(app, rules, state, s.kinds[: s.players], s.names[: s.players])
+    session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
     session.next()
     if session.save_failed:
@@ -75,27 +88,43 @@ def start(app):
                    "ends it.")
 
 
+def saved_entry(data):
+    """The registry entry of a saved game (RuleError if this version has no such game)."""
+    gid = data[0] & ~ENDED
+    for old, new in LEGACY_GID:
+        if gid == old:
+            gid = new
+    return registry.by_id(gid)
+
+
 def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed."""
+    from shared_rules import codec
     from shared_rules.errors import RuleError
+    from firmware import gamerec
 
+    data = app.store.game.load()
     try:
-        game_id, kinds, names, blob = saves.unpack_game(app.store.game.load())
+        game_id, kinds, names, blob = saves.unpack_game(data)
         summed_up = not game_id & ENDED
-        rules = rules_module(game_id & ~ENDED)
-        if rules is None:
-            raise ValueError("a game this version cannot play")
-        state = rules.decode(blob)
+        entry = saved_entry(data)
+        if not playable(entry):
+            raise ValueError(entry.name + " is not on this device")
+        gid, state = codec.decode(blob, hardware())
+        if gid != entry.gid:
+            raise ValueError("the save's game does not match")
         if state.n != len(kinds):
             raise ValueError("the seats do not match the game")
+        record = gamerec.resume(entry, state, saves.record_mark(data))
     except (ValueError, TypeError, AttributeError, RuleError) as e:
         if app.store.game is not None:
             app.store.game.clear()
         app.home()
-        app.notify("The saved game could not be read and has been removed (" + str(e) + ").")
+        reason = e.reason if isinstance(e, RuleError) else str(e)
+        app.notify("The saved game could not be read and has been removed (" + reason + ").")
         return
     app.home()
-    session = Session(app, rules, state, kinds, names)
+    session = Session(app, entry, state, kinds, names, record)
     if not summed_up:  # left before the summary of the hand that had just ended: show it now
         session.round -= 1
         session.ended_saved = True
@@ -103,50 +132,59 @@ def resume(app):
 
 
 class Session:
-    def __init__(self, app, rules, state, kinds, names):
+    def __init__(self, app, entry, state, kinds, names, record=None):
         from shared_rules.rng import Rng
 
         self.app = app
-        self.rules = rules
+        self.entry = entry
         self.state = state
         self.kinds = bytes(kinds)
         self.names = list(names)
+        self.record = record  # firmware.gamerec.GameRecord, or None
         rng = Rng(app.seed())
-        self.bots = [None if k == PERSON else rules.bot(k, rng) for k in self.kinds]
+        mod = registry.module(entry)
+        self.bots = [None if k == PERSON else mod.bot(LEVEL_NAMES[k], rng) for k in self.kinds]
         self.persons = 0
         for k in self.kinds:
             if k == PERSON:
                 self.persons += 1
         self.viewer = None  # the person whose hand was last on screen
-        self.round = rules.round_no(state)
-        self.lines = []  # the last moves, one line each
+        self.round = state.round_no
+        self.lines = []  # the moves since the last person's decision, one line each
         self.screen = None  # this session's screen in the app's stack
         self.save_failed = False
         self.ended_saved = False  # the saved record still asks for the summary of a hand
         self.unsaved = False  # moves made since the last save
+        self.game = screens_class(entry)(self)
 
     # ------------------------------------------------------------------ moves
 
     def apply(self, move):
-        """Apply a move of the pending seat; the rule's reason (one line) if it is rejected."""
+        """Apply a move of the pending seat: None, or the RuleError that refused it."""
         from shared_rules.errors import RuleError
 
         st = self.state
         person = self.kinds[st.pending[0]] == PERSON
         try:
             line = st.describe(move, self.names)
-        except (IndexError, TypeError, ValueError):
+        except (IndexError, TypeError, ValueError, KeyError):
             line = ""
         try:
-            st.apply(move)
+            if self.record is not None:
+                self.record.play(move)
+            else:
+                st.apply(move)
         except RuleError as e:
-            return e.reason
+            return e
+        if person:
+            self.lines = []  # the log: what happened since this person decided
         self.log(line)
-        tone = self.rules.tone(move)
+        tone = self.game.tone(move)
         if tone is not None:
             self.app.sound.play(tone, supervisor.ticks_ms())
         self.unsaved = True
-        if self.rules.round_no(st) != self.round:
+        if st.round_no != self.round:
+            self.flush()
             self.checkpoint("hand")
         elif person:
             self.checkpoint("person")
@@ -157,14 +195,20 @@ class Session:
         st = self.state
         seat = st.pending[0]
         move = self.bots[seat].choose(st.view(seat))
-        reason = self.apply(move)
-        if reason is not None:  # the computer players only make legal moves: a bug to report
-            raise RuntimeError("computer player: " + reason)
+        err = self.apply(move)
+        if err is not None:  # the computer players only make legal moves: a bug to report
+            raise RuntimeError("computer player: " + err.reason)
 
     def log(self, line):
         self.lines.append(line)
-        if len(self.lines) > 8:
+        if len(self.lines) > 40:
             self.lines.pop(0)
+
+    def flush(self):
+        """Write the record's new lines to the drive (round ends, saves, the end)."""
+        if self.record is not None and not self.record.flush():
+            self.record = None
+            self.log("(the game record could not be written)")
 
     def checkpoint(self, reason):
         """Save the game if the save policy asks for it at this point (each save is a flash
@@ -181,14 +225,18 @@ class Session:
             self.save()
 
     def save(self):
+        from shared_rules import codec
+
         if self.state.over:
             return
         slots = self.app.store.game
-        game = self.rules.GAME_ID
-        self.ended_saved = self.rules.round_no(self.state) != self.round
+        game = self.entry.gid
+        self.ended_saved = self.state.round_no != self.round
         if self.ended_saved:  # saved before the summary is shown
             game |= ENDED
-        blob = saves.pack_game(game, self.kinds, self.names, self.rules.encode(self.state))
+        self.flush()  # the record is never behind the save
+        mark = self.record.mark() if self.record is not None else None
+        blob = saves.pack_game(game, self.kinds, self.names, codec.encode(self.state, self.entry.gid), mark)
         if slots is None or not slots.fits(len(blob)):
             if not self.save_failed:
                 self.save_failed = True
@@ -205,10 +253,10 @@ class Session:
         if st.over:
             self._finish()
             return
-        r = self.rules.round_no(st)
+        r = st.round_no
         if r != self.round:
             self.round = r
-            title, text = self.rules.round_text(self)
+            title, text = self.game.round_text()
             self.show(Summary(self, title, text, False))
             return
         seat = st.pending[0]
@@ -221,10 +269,13 @@ class Session:
             self.show(Cover(self, seat))
             return
         self.viewer = seat
+        after_computers = isinstance(top, ComputerTurns)
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
             top.refresh()
         else:
-            self.show(self.rules.decision(self, seat))
+            self.show(self.game.decision(seat))
+        if after_computers and hasattr(self.screen, "guard"):
+            self.screen.guard()
 
     def show(self, screen):
         """Put ``screen`` in place of this session's current screen."""
@@ -238,7 +289,8 @@ class Session:
     def _finish(self):
         app = self.app
         app.sound.play(sound.WIN, supervisor.ticks_ms())
-        places = self.rules.ranking(self.state)
+        self.flush()
+        places = self.state.ranking()
         # one write removes the saved game and counts the game: a power cut keeps both or
         # neither, so Continue never replays a counted game
         store = app.store
@@ -247,19 +299,26 @@ class Session:
         try:
             from firmware import stats
 
-            stats.record(app, self.kinds, self.names, places)
+            stats.record(app, self.entry.gid, self.kinds, self.names, places)
         except ValueError as e:
             self.log("(statistics not saved: " + str(e) + ")")
         try:
             store.commit()
         except OSError as e:
             self.log("(not saved: " + str(e) + ")")
-        title, text = self.rules.ending_text(self)
+        title, text = self.game.ending_text()
         self.show(Summary(self, title, text, True))
 
+    def pause(self):
+        """The pause menu over the current game screen (START, or B with nothing to go back to)."""
+        from firmware.decide import PauseMenu
+
+        self.app.push(PauseMenu(self))
+
     def leave(self):
-        """B on a game screen: back to the main menu (the game is saved; Continue resumes it)."""
+        """Leave the game for the main menu (it is saved; Continue resumes it)."""
         self.checkpoint("leave")
+        self.flush()
         self.app.home()
 
 
@@ -287,7 +346,7 @@ class ComputerTurns(ui.Screen):
         cols = self.app.layout.cols
         seat = s.state.pending[0] if s.state.pending else 0
         self.set_title(s.names[seat] + " is playing")
-        lines = ui.wrap(s.rules.status(s), cols)
+        lines = ui.wrap(s.game.status(), cols)
         head = len(lines)
         moves = []
         for i in range(len(s.lines) - 1, -1, -1):  # the newest moves that fit, whole
@@ -314,7 +373,7 @@ class ComputerTurns(ui.Screen):
         self.next_at = None
         self._draw()
         st = s.state
-        if st.over or s.rules.round_no(st) != s.round or s.kinds[st.pending[0]] == PERSON:
+        if st.over or st.round_no != s.round or s.kinds[st.pending[0]] == PERSON:
             s.next()
 
     def key(self, k):
@@ -322,6 +381,8 @@ class ComputerTurns(ui.Screen):
             self.fast = True
         elif k == B:
             self.session.leave()
+        elif k == START:
+            self.session.pause()
 
 
 class Cover(ui.Screen):
@@ -355,6 +416,8 @@ class Cover(ui.Screen):
             s.next()
         elif k == B:
             self.session.leave()
+        elif k == START:
+            self.session.pause()
 
 
 class Summary(ui.TextPage):

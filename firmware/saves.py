@@ -306,13 +306,20 @@ NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
 KIND_NAMES = ("person", "easy", "normal", "hard")
 DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
-_VERSION = const(1)
-# (attribute, number of values, default)
+_VERSION = const(2)
+# (attribute, number of values, default) of the fixed bytes 1..9; byte 5 is the game's registry
+# id (0: none chosen yet), bytes 6-8 are kept for the layout of version 1 (zero)
 _FIELDS = (
     ("sound", 2, 1), ("marks", 2, 0), ("bright", 4, 3), ("speed", 3, 1),
-    ("game", 3, 0), ("edition", 2, 0), ("phases", 5, 0), ("progression", 3, 0),
+    ("game", 128, 0), ("_r1", 1, 0), ("_r2", 1, 0), ("_r3", 1, 0),
     ("players", 7, 3),
 )
+# version 1 kept the game as its menu position (0 Phase 10, 1 board game, 2 Dice Express) and
+# Phase 10's variants as indices in bytes 6-8: what they were, to read such settings
+_V1_GAMES = (1, 2, 3)
+_V1_VARIANTS = (("edition", ("classic", "2020")), ("phases", ("all", "5", "8", "odd", "even")),
+                ("progression", ("standard", "everyone", "free")))
+_V1_COUNTS = (2, 2, 4, 3, 3, 2, 5, 3, 7)  # values of bytes 1-9 in version 1
 
 
 def valid_name(name):
@@ -324,14 +331,56 @@ def valid_name(name):
     return True
 
 
+def _word(s):
+    """A key or value string is printable ASCII of 1..16 characters."""
+    if not 0 < len(s) <= 16:
+        return False
+    for ch in s:
+        if not " " < ch <= "~":
+            return False
+    return True
+
+
 class Settings:
-    """Sound, colour-blind card marks, brightness, computer speed and the last game set-up."""
+    """Sound, colour-blind card marks, brightness, computer speed and the last game set-up: the
+    game (registry id), players, seats, and per game the variant values chosen (strings, by
+    variant key: ``options(gid)``, ``set_option(gid, key, value)``).
+
+    The record (version 2)::
+
+        version sound marks bright speed game 0 0 0 players kinds(6) names(18)
+        count, then per game: gid n, then n times: len key len value
+
+    Version 1 records (Phase 10's variants as indices) load and are written as version 2."""
 
     def __init__(self):
         for name, _, default in _FIELDS:
             setattr(self, name, default)
         self.kinds = bytearray((PERSON, 2, 2, 2, 2, 2))
         self.names = list(DEFAULT_NAMES)
+        self.variants = []  # [gid, [[key, value], ...]] per game, in the order first chosen
+
+    def options(self, gid):
+        """The variant values remembered for game ``gid``: a dict key -> value (may be
+        incomplete or hold values the game no longer has: ``registry.options`` checks)."""
+        for g, pairs in self.variants:
+            if g == gid:
+                out = {}
+                for k, v in pairs:
+                    out[k] = v
+                return out
+        return {}
+
+    def set_option(self, gid, key, value):
+        for g, pairs in self.variants:
+            if g == gid:
+                for p in pairs:
+                    if p[0] == key:
+                        p[1] = value
+                        return
+                pairs.append([key, value])
+                return
+        self.variants.append([gid, [[key, value]]])
 
     def to_bytes(self):
         out = bytearray((_VERSION,))
@@ -340,15 +389,33 @@ class Settings:
         out.extend(self.kinds)
         for n in self.names:
             out.extend(n.encode())
+        out.append(len(self.variants))
+        for gid, pairs in self.variants:
+            out.append(gid)
+            out.append(len(pairs))
+            for k, v in pairs:
+                for s in (k, v):
+                    b = s.encode()
+                    out.append(len(b))
+                    out.extend(b)
         return bytes(out)
 
     def load(self, data):
         """Take the values of a saved record; False (nothing changed) if it is not valid."""
         nf = len(_FIELDS)
-        if len(data) != 1 + nf + 6 + 18 or data[0] != _VERSION:
+        if len(data) < 1 + nf + 6 + 18:
+            return False
+        version = data[0]
+        if version == 1:
+            if len(data) != 1 + nf + 6 + 18:
+                return False
+            for i in range(nf):
+                if data[1 + i] >= _V1_COUNTS[i]:
+                    return False
+        elif version != _VERSION:
             return False
         for i in range(nf):
-            if data[1 + i] >= _FIELDS[i][1]:
+            if version == _VERSION and data[1 + i] >= _FIELDS[i][1]:
                 return False
         kinds = data[1 + nf:7 + nf]
         names = []
@@ -363,41 +430,109 @@ class Settings:
         for k in kinds:
             if k > 3:
                 return False
-        if data[1 + nf - 1] < 2:  # players 2..6
+        if data[nf] < 2:  # players 2..6
             return False
+        variants = []
+        if version == 1:
+            pairs = []
+            for i in range(len(_V1_VARIANTS)):
+                key, values = _V1_VARIANTS[i]
+                pairs.append([key, values[data[6 + i]]])
+            variants.append([1, pairs])
+        else:
+            variants = _variants(data, 25 + nf)
+            if variants is None:
+                return False
         for i in range(nf):
             setattr(self, _FIELDS[i][0], data[1 + i])
+        for i in range(5, 8):
+            setattr(self, _FIELDS[i][0], 0)
+        if version == 1:
+            self.game = _V1_GAMES[data[5]]
         self.kinds = bytearray(kinds)
         self.names = names
+        self.variants = variants
         return True
+
+
+def _variants(data, i):
+    """The variant block of a version 2 record from byte ``i`` to the end, or None."""
+    try:
+        out = []
+        count = data[i]
+        i += 1
+        for _ in range(count):
+            gid, n = data[i], data[i + 1]
+            i += 2
+            for g, _ in out:
+                if g == gid:
+                    return None
+            pairs = []
+            for _ in range(n):
+                kv = []
+                for _ in range(2):
+                    m = data[i]
+                    s = bytes(data[i + 1:i + 1 + m]).decode()
+                    if len(s) != m or not _word(s):
+                        return None
+                    kv.append(s)
+                    i += 1 + m
+                pairs.append(kv)
+            out.append([gid, pairs])
+        if i != len(data):
+            return None
+        return out
+    except (IndexError, UnicodeError):
+        return None
 
 
 # --------------------------------------------------------------------------- game records
 
 
-def pack_game(game, kinds, names, blob):
-    """A saved game: which game, the seats (kind and name each) and the rules core's blob."""
-    out = bytearray((game, len(kinds)))
+def pack_game(game, kinds, names, blob, mark=None):
+    """A saved game: which game (registry id; ``play.ENDED`` may be or-ed in), the seats (kind
+    and name each), optionally ``mark`` = (record number, moves in it) of the game's record on
+    the drive (firmware/gamerec.py), and the codec blob."""
+    n = len(kinds)
+    out = bytearray((game, n | (0x40 if mark is not None else 0)))
     out.extend(kinds)
-    for n in names:
-        out.extend(n.encode())
+    for nm in names:
+        out.extend(nm.encode())
+    if mark is not None:
+        out.extend(struct.pack("<HH", mark[0], mark[1]))
     out.extend(blob)
     return bytes(out)
 
 
+def record_mark(data):
+    """(record number, moves) kept with a saved game, or None."""
+    if len(data) < 2 or not data[1] & 0x40:
+        return None
+    off = 2 + 4 * (data[1] & 0x3F)
+    if len(data) < off + 4:
+        return None
+    return struct.unpack_from("<HH", data, off)
+
+
 def unpack_game(data):
     """(game, kinds, names, blob) of a saved game; ValueError if it is malformed."""
-    if len(data) < 2 or data[1] < 2 or data[1] > 6 or len(data) < 2 + 4 * data[1]:
+    if len(data) < 2:
         raise ValueError("the saved game is malformed")
-    n = data[1]
+    n = data[1] & 0x3F
+    tail = 4 if data[1] & 0x40 else 0
+    if n < 2 or n > 6 or data[1] & 0x80 or len(data) < 2 + 4 * n + tail:
+        raise ValueError("the saved game is malformed")
     kinds = bytearray(data[2:2 + n])
     names = []
     for s in range(n):
-        name = bytes(data[2 + n + 3 * s:5 + n + 3 * s]).decode()
+        try:
+            name = bytes(data[2 + n + 3 * s:5 + n + 3 * s]).decode()
+        except UnicodeError:
+            raise ValueError("the saved game is malformed")
         if not valid_name(name):
             raise ValueError("the saved game is malformed")
         names.append(name)
     for k in kinds:
         if k > 3:
             raise ValueError("the saved game is malformed")
-    return data[0], kinds, names, bytes(data[2 + 4 * n:])
+    return data[0], kinds, names, bytes(data[2 + 4 * n + tail:])

@@ -3,12 +3,14 @@ NVM (``app.store.stats``, a record of the saved image beside the settings and th
 shown from the main menu. They are written only when a game with a person in it ends, in the
 same write that removes the saved game (``firmware.play``); an unchanged record is not written.
 
-Only people's seats are counted (the computer players' names are not people). The record::
+Only people's seats are counted (the computer players' names are not people). Counts are per
+game (its registry id) and name. The record::
 
-    version(1) count(1) then per name: name(3) games(2) wins(2) best place(1)
+    version(1) count(1) then per entry: game id(1) name(3) games(2) wins(2) best place(1)
 
-holds up to ``MAX_NAMES`` names; a new name beyond that takes the place of the name with the
-fewest games. Any game counts once, when its end is shown.
+holds up to ``MAX_NAMES`` entries; a new one beyond that takes the place of the one with the
+fewest games. Any game counts once, when its end is shown. Version 1 records (no game id: all
+Phase 10, id 1) are read and written as version 2.
 """
 
 import struct
@@ -17,17 +19,25 @@ from firmware import ui
 from firmware.saves import PERSON, valid_name
 
 MAX_NAMES = 16
-_VERSION = 1
-_ENTRY = 8
+_VERSION = 2
+_ENTRY = 9
 
 
 def parse(data):
-    """The entries ``[name, games, wins, best]`` of a record; [] if it is not valid."""
-    if data is None or len(data) < 2 or data[0] != _VERSION or len(data) != 2 + _ENTRY * data[1]:
+    """The entries ``[gid, name, games, wins, best]`` of a record; [] if it is not valid."""
+    if data is None or len(data) < 2:
+        return []
+    v = data[0]
+    size = _ENTRY if v == _VERSION else 8
+    if v not in (1, _VERSION) or len(data) != 2 + size * data[1]:
         return []
     out = []
     for i in range(data[1]):
-        off = 2 + _ENTRY * i
+        off = 2 + size * i
+        gid = 1
+        if v == _VERSION:
+            gid = data[off]
+            off += 1
         try:
             name = bytes(data[off:off + 3]).decode()
         except UnicodeError:
@@ -35,13 +45,14 @@ def parse(data):
         games, wins, best = struct.unpack_from("<HHB", data, off + 3)
         if not valid_name(name) or wins > games or best < 1:
             return []
-        out.append([name, games, wins, best])
+        out.append([gid, name, games, wins, best])
     return out
 
 
 def pack(entries):
     out = bytearray((_VERSION, len(entries)))
-    for name, games, wins, best in entries:
+    for gid, name, games, wins, best in entries:
+        out.append(gid)
         out.extend(name.encode())
         out.extend(struct.pack("<HHB", min(games, 0xFFFF), min(wins, 0xFFFF), min(best, 255)))
     return bytes(out)
@@ -52,8 +63,8 @@ def load(app):
     return parse(slots.load()) if slots is not None else []
 
 
-def record(app, kinds, names, places):
-    """Count one finished game: ``places[seat]`` is 1 for a winner."""
+def record(app, gid, kinds, names, places):
+    """Count one finished game of game ``gid``: ``places[seat]`` is 1 for a winner."""
     slots = getattr(app.store, "stats", None)
     if slots is None:
         return
@@ -63,22 +74,22 @@ def record(app, kinds, names, places):
             continue
         e = None
         for x in entries:
-            if x[0] == names[seat]:
+            if x[0] == gid and x[1] == names[seat]:
                 e = x
         if e is None:
             if len(entries) >= MAX_NAMES:
                 fewest = 0
                 for i in range(len(entries)):
-                    if entries[i][1] < entries[fewest][1]:
+                    if entries[i][2] < entries[fewest][2]:
                         fewest = i
                 entries.pop(fewest)
-            e = [names[seat], 0, 0, 255]
+            e = [gid, names[seat], 0, 0, 255]
             entries.append(e)
-        e[1] += 1
+        e[2] += 1
         if places[seat] == 1:
-            e[2] += 1
-        if places[seat] < e[3]:
-            e[3] = places[seat]
+            e[3] += 1
+        if places[seat] < e[4]:
+            e[4] = places[seat]
     slots.save(pack(entries))
 
 
@@ -86,17 +97,31 @@ def _place(p):
     return str(p) + ("st", "nd", "rd")[p - 1] if p <= 3 else str(p) + "th"
 
 
+def _game_name(gid):
+    from shared_rules import registry
+
+    try:
+        return registry.by_id(gid).name
+    except Exception:  # a game this version does not have
+        return "Game " + str(gid)
+
+
 class StatsScreen(ui.TextPage):
-    """One line per name: games, wins, best place."""
+    """Per game, one line per name: games, wins, best place."""
 
     def __init__(self, app):
         entries = load(app)
-        entries.sort(key=lambda e: (-e[2], -e[1], e[0], e))
+        entries.sort(key=lambda e: (e[0], -e[3], -e[2], e[1], e))
         if not entries:
             text = "No games finished yet. People's games are counted here by name."
         else:
-            lines = ["Who Games Wins Best"]
-            for name, games, wins, best in entries:
+            lines = []
+            gid = None
+            for g_id, name, games, wins, best in entries:
+                if g_id != gid:
+                    gid = g_id
+                    lines.append(_game_name(gid))
+                    lines.append("Who Games Wins Best")
                 g, w = str(games), str(wins)
                 lines.append(name + " " * (6 - len(g)) + g + " " * (5 - len(w)) + w + "  " + _place(best))
             text = "\n".join(lines)

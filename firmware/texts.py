@@ -1,13 +1,19 @@
 """The Rules pages: the phase lists (from the rules core's tables) and a short how-to per game.
 Imported only while the Rules screen is open."""
 
+# (game key in the registry, title, page)
 TOPICS = (
-    ("Phase 10 phases", "card_phases"),
-    ("Phase 10 how-to", "card_howto"),
-    ("Board game phases", "board_phases"),
-    ("Board game how-to", "board_howto"),
-    ("Dice Express how-to", "dice_howto"),
+    ("phase10", "Phase 10 phases", "card_phases"),
+    ("phase10", "Phase 10 how-to", "card_howto"),
+    ("phase10board", "Board game phases", "board_phases"),
+    ("phase10board", "Board game how-to", "board_howto"),
+    ("dice_express", "Dice Express how-to", "dice_howto"),
 )
+
+
+def topics(key=None):
+    """(title, page) of every Rules page, or of one game's (``key``)."""
+    return [(t, w) for k, t, w in TOPICS if key is None or k == key]
 
 _CARD_HOWTO = (
     "Be the first to finish all ten phases.\n"

@@ -34,6 +34,7 @@ EDITIONS = ("classic", "2020")
 PHASES = ("all", "5", "8", "odd", "even")
 PROGRESSIONS = ("standard", "everyone", "free")
 KINDS = ("person", "easy", "normal", "hard")
+GUARD_MS = 420  # firmware.decide.GUARD_MS and a frame
 
 
 class DriverError(AssertionError):
@@ -95,7 +96,15 @@ class Driver:
     def top(self):
         return self.booted.stack[-1]
 
+    def wait_guard(self):
+        """A decision shown right after computer moves ignores keys for a moment (the input
+        guard, firmware.decide): wait until it takes them."""
+        t = self.top
+        if getattr(t, "open_at", None) is not None:
+            self.m.run(GUARD_MS)
+
     def key(self, name):
+        self.wait_guard()
         button, hold = self.m.how(name)
         if self.long_ms is not None and hold >= LONG:
             hold = self.long_ms
@@ -194,6 +203,7 @@ class Driver:
                 self.m.run(20)
             else:
                 raise DriverError("computer turns never ended")
+
         elif name == "Cover":
             self._note("cover")
             self.covered = t.seat

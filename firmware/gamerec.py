@@ -1,0 +1,146 @@
+"""The record of the game being played, written on the board's drive (docs/firmware-games.md).
+
+A :class:`shared_rules.record.Recorder` notes every move and every chance outcome the hardware
+generator gave (deck orders, dice), so ``tools.replay`` on the desktop replays the game to the
+same ending. Its lines are appended to ``/records/g<n>.txt`` at the end of every round, before
+every save and at the game's end, then dropped from memory (a whole Phase 10 game is tens of
+KB). The saved game keeps ``(n, moves)``: Continue cuts the file back to those moves (a power
+cut can fall between a flush and the save) and goes on appending.
+
+On a real board the CIRCUITPY drive is read-only to the firmware while a computer sees it
+(CircuitPython's default): the first write raises ``OSError`` and the game is not recorded. A
+``boot.py`` calling ``storage.remount("/", readonly=False)`` makes it writable for the firmware.
+The emulator with ``--drive DIR`` writes into ``DIR/records/``.
+"""
+
+import os
+
+from shared_rules import registry
+from shared_rules.record import Recorder
+
+
+def drive_root():
+    """The drive this firmware was loaded from (``/`` on a board, the folder given with
+    ``--drive`` in the emulator), or None when the firmware does not live in a drive's
+    ``lib/`` (the emulator running the source tree: nothing is recorded)."""
+    try:
+        here = __file__
+    except NameError:
+        return None
+    end = here.rfind("/firmware/")
+    if end < 0:
+        return None
+    lib = here[:end]
+    if lib == "/lib":
+        return ""
+    if lib.endswith("/lib"):
+        return lib[:-4]
+    return None
+
+
+def _folder(root):
+    return root + "/records"
+
+
+def _path(root, number):
+    return _folder(root) + "/g" + str(number) + ".txt"
+
+
+class GameRecord:
+    """A game's record being written: ``play(move)``, ``flush()``, ``mark()``."""
+
+    def __init__(self, root, number, recorder, moves):
+        self.root = root
+        self.number = number
+        self.rec = recorder
+        self.moves = moves
+
+    def play(self, move):
+        """Apply and note a move (RuleError, nothing noted, if it is illegal)."""
+        self.rec.play(move)
+        self.moves += 1
+
+    def flush(self):
+        """Append the lines noted since the last flush; False (and recording stops) if the
+        drive refused."""
+        lines = self.rec.lines
+        if not lines or self.root is None:
+            return self.root is not None
+        try:
+            with open(_path(self.root, self.number), "a") as f:
+                for line in lines:
+                    f.write(line)
+                    f.write("\n")
+        except OSError:
+            self.root = None
+            return False
+        self.rec.lines = []
+        return True
+
+    def mark(self):
+        return (self.number, self.moves) if self.root is not None else None
+
+
+def start(entry, players, options, source):
+    """``(game, record)``: a new game drawing from ``source``; ``record`` is None when the
+    drive cannot be written (the game is then not recorded)."""
+    rec = Recorder(entry, players, options, source)
+    game = rec.game
+    root = drive_root()
+    number = _free_number(root) if root is not None else None
+    if number is None:
+        source.log = None
+        return game, None
+    gr = GameRecord(root, number, rec, 0)
+    if not gr.flush():
+        source.log = None
+        return game, None
+    return game, gr
+
+
+def _free_number(root):
+    """The next record number, with the folder made; None if the drive is read-only."""
+    folder = _folder(root)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        try:
+            os.mkdir(folder)
+        except OSError:
+            return None
+        names = []
+    top = 0
+    for name in names:
+        if name[:1] == "g" and name[-4:] == ".txt" and name[1:-4].isdigit():
+            top = max(top, int(name[1:-4]))
+    return (top + 1) & 0xFFFF
+
+
+def resume(entry, game, mark):
+    """The record of a continued game: the file of ``mark`` cut back to its moves, or None."""
+    root = drive_root()
+    if mark is None or root is None:
+        return None
+    number, moves = mark
+    path = _path(root, number)
+    tmp = path + ".new"
+    try:
+        kept = 0
+        with open(path) as src, open(tmp, "w") as dst:
+            for line in src:
+                if kept >= moves:
+                    break
+                if line[:1] == "p" and line[1:2].isdigit():
+                    kept += 1
+                dst.write(line)
+        if kept != moves:
+            os.remove(tmp)
+            return None
+        os.remove(path)
+        os.rename(tmp, path)
+    except OSError:
+        return None
+    game.source.log = []
+    rec = Recorder(entry, game.n, registry.options(entry), game.source, game=game)
+    rec.lines = ["# continued"]
+    return GameRecord(root, number, rec, moves)

@@ -1,0 +1,99 @@
+"""Phase 10's texts on the device: phases, progress, laid groups, the table, and the short
+text of each refusal of the rules core, chosen by its ``RuleError.code`` (never by the English
+reason). Shared by ``firmware.p10`` and the turn screen ``firmware.p10turn``."""
+
+from shared_rules import phase10 as P
+from shared_rules.phases import CARD_PHASES, SET, RUN
+
+from shared_rules.cards import text as card_text
+
+# RuleError.code -> a few words for the information line (19 characters: the large text of a
+# 240x240 screen; 25 on a 160x128 line with a group's name in front)
+SHORT = (
+    ("nothing_to_draw", "No cards to draw"),
+    ("no_discard", "No discard to take"),
+    ("skip_on_top", "Can't take a Skip"),
+    ("no_fit", "Does not fit there"),
+    ("other_groups_next_turn", "Not until next turn"),
+    ("end_closed", "That end is closed"),
+    ("keep_one", "Keep one to discard"),
+    ("skip_hit", "Skips can't be hit"),
+    ("already_waiting", "Already skipped"),
+    ("lay_first", "Lay down first"),
+    ("no_phase_left", "No phase left"),
+    ("mixed_numbers", "mixed numbers"),
+    ("mixed_colours", "mixed colours"),
+    ("not_a_run", "not a run"),
+    ("all_wilds", "all Wilds"),
+    ("beyond_12", "beyond 1-12"),
+    ("too_few", "too few cards"),
+    ("skip_in_group", "no Skips allowed"),
+)
+
+
+def short(code):
+    """The short text of a refusal code, or None."""
+    for c, text in SHORT:
+        if c == code:
+            return text
+    return None
+
+
+def phase_short(number):
+    """``set 3 + run 4``, ``colour 7``."""
+    parts = []
+    for kind, size in CARD_PHASES[number - 1]:
+        parts.append(("set ", "run ", "colour ")[kind] + str(size))
+    return " + ".join(parts)
+
+
+def progress_text(state, seat):
+    """``phase 3``, ``2/5 done`` (free choice) or ``done``."""
+    if state.progression == P.FREE and not state.tiebreak:
+        return str(state.completed(seat)) + "/" + str(len(state.phase_numbers)) + " done"
+    p = state.phase_of(seat)
+    return "phase " + str(p) if p else "done"
+
+
+def group_text(g, names=None):
+    """A laid group in a few characters: ``set of 7s``, ``run 3-9``, ``red x7``; with the
+    owner's name first when ``names`` is given."""
+    owner, kind, a, b, cards = g
+    if kind == SET:
+        t = "set of " + str(a) + "s"
+    elif kind == RUN:
+        t = "run " + str(a) + "-" + str(b)
+    else:
+        t = ("red", "blue", "green", "yellow")[a] + " x" + str(len(cards))
+    if names is not None:
+        t = names[owner] + " " + t
+    return t
+
+
+def phase_tag(view, seat):
+    """``ph3``, or ``2/5`` phases done in free choice."""
+    if view.progression == P.FREE and not view.tiebreak:
+        return str(view.completed(seat)) + "/" + str(len(view.phase_numbers))
+    return "ph" + str(view.phase_of(seat) or "-")
+
+
+def table_text(view, names):
+    """Every player's phase, cards in hand, penalty total and laid groups (the Table page)."""
+    lines = ["Deck " + str(view.draw_size) + ", top " + (card_text(view.discard_top)
+                                                         if view.discard_top >= 0 else "-")]
+    for s in range(view.n):
+        if not view.active[s]:
+            continue
+        p = phase_tag(view, s)
+        line = names[s] + " " + p + " " + str(view.hand_size(s)) + "c " + str(view.scores[s]) + "pt"
+        if view.laid[s]:
+            line += " laid"
+        if view.waiting[s]:
+            line += " wait"
+        lines.append(line)
+        for gi in range(len(view.table)):
+            grp = view.table[gi]
+            if grp[0] == s:
+                lines.append(" " + str(gi + 1) + " " + group_text(grp) + " (" + str(len(grp[4])) + ")")
+    lines.append("c: cards, pt: penalty")
+    return "\n".join(lines)
