@@ -15,35 +15,14 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 
-RED = const(0)
-BLUE = const(1)
-GREEN = const(2)
-YELLOW = const(3)
 WILD = const(0x40)
 SKIP = const(0x50)
 COLOUR_LETTERS = "RBGY"
-COLOUR_NAMES = ("red", "blue", "green", "yellow")
-DECK_SIZE = const(108)
 
 
 def card(colour, number):
     """The card of a colour 0..3 and a number 1..12."""
     return (colour << 4) | number
-
-
-def number(c):
-    """1..12, or 0 for a Wild or a Skip."""
-    return c & 15
-
-
-def colour(c):
-    """0..3, or 4 for a Wild and 5 for a Skip."""
-    return c >> 4
-
-
-def is_natural(c):
-    """True for a number card (neither Wild nor Skip)."""
-    return c < WILD
 
 
 def new_deck():

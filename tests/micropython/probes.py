@@ -66,7 +66,7 @@ def card_probe():
     deck = cards.new_deck()
     print("deck", len(deck), cards.texts(deck))
     for c in range(0x60):
-        print(c, cards.number(c), cards.colour(c), cards.is_natural(c), cards.penalty(c))
+        print(c, c & 15, c >> 4, c < cards.WILD, cards.penalty(c))
     for c in deck:
         print("roundtrip", cards.text(c), _outcome(cards.parse, cards.text(c)))
     for word in WORDS:
