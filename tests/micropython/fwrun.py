@@ -249,9 +249,9 @@ def _do_ops():
             if found != (cmd == "expect"):
                 raise Failed("@@fail %d %s '%s'" % (op[2], cmd, op[1]))
         elif cmd == "tone":
-            if cphw.tones_seen == len(cphw.tones):
+            if cphw.tones_seen == cphw.tones:
                 raise Failed("@@fail %d expected a tone, none was played" % op[1])
-            cphw.tones_seen = len(cphw.tones)
+            cphw.tones_seen = cphw.tones
         elif cmd == "powercut":
             raise PowerCut()
     raise Done()

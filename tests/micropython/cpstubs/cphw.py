@@ -12,7 +12,7 @@ now = 0  # emulated ms since the run began
 boot_at = 0  # ``now`` at the last boot
 pressed = []  # names of the buttons held down
 scanners = []
-tones = []  # [ms, Hz] of every tone started
+tones = 0  # tones started (a count: a list would grow the heap all game)
 on_sleep = None
 _rand = None
 
