@@ -53,10 +53,10 @@ def find_app(display):
 class Driver:
     """One emulated board running the firmware, and the keys to play it."""
 
-    def __init__(self, board_id, nvm_path=None, seed=1, bot_seed=7):
+    def __init__(self, board_id, nvm_path=None, seed=1, bot_seed=7, drive=None):
         if nvm_path is None:
             nvm_path = os.path.join(tempfile.mkdtemp(prefix="p10drv-"), "nvm.bin")
-        self.m = Machine(board_id, seed=seed, nvm_path=nvm_path)
+        self.m = Machine(board_id, seed=seed, nvm_path=nvm_path, drive=drive)
         self.dpad = "LEFT" in self.m.spec.logical
         self.bot = GreedyBot(Rng(bot_seed))
         self.keys = 0
@@ -175,6 +175,8 @@ class Driver:
                         self.menu_choose("Done")
                     break
         self.menu_choose("Start")
+        if type(self.top).__name__ == "Overwrite":  # a saved game: the new one replaces it
+            self.menu_choose("Start new game")
 
     def continue_game(self):
         self.menu_choose("Continue")
