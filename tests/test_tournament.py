@@ -1,0 +1,70 @@
+"""tools/tournament.py: paired seats, win shares with an interval clustered by deal, the plot."""
+
+import json
+import math
+
+import pytest
+
+from tools import tournament
+
+
+def test_P10C_18_summary_clusters_the_interval_by_deal():
+    # two seats, three deals: level a wins 2, 1 and 0 of its two games per deal
+    results = [
+        (1, {"a": [2.0, 2, 2], "b": [0.0, 4, 2]}, [10, 11]),
+        (2, {"a": [1.0, 3, 2], "b": [1.0, 3, 2]}, [12, 12]),
+        (3, {"a": [0.0, 4, 2], "b": [2.0, 2, 2]}, [9, 10]),
+    ]
+    levels, hands = tournament.summarise(results, ["a", "b"])
+    a = levels["a"]
+    assert a["win_share"] == pytest.approx(0.5)
+    ys = [1.0, 0.5, 0.0]  # per deal: share of that deal's games won
+    sd = math.sqrt(sum((y - 0.5) ** 2 for y in ys) / 2)
+    half = 1.96 * sd / math.sqrt(3)
+    assert a["ci95"] == pytest.approx([0.5 - half, 0.5 + half])
+    assert a["mean_place"] == pytest.approx(9 / 6)
+    assert a["fair_share"] == pytest.approx(0.5)
+    assert hands == pytest.approx(64 / 6)
+
+
+def test_P10C_18_every_level_sits_in_every_seat_of_every_deal():
+    r = tournament.run("phase10", ["normal", "easy", "easy"], {}, 2, 11)
+    assert r["games"] == 6 and r["deals"] == 2
+    total = 0.0
+    for lv, v in r["levels"].items():
+        assert 1 <= v["mean_place"] <= 3
+        assert v["ci95"][0] <= v["win_share"] <= v["ci95"][1]
+        total += v["win_share"]
+    assert total == pytest.approx(1.0)  # each game's win is shared out once
+    assert r["levels"]["easy"]["fair_share"] == pytest.approx(2 / 3)
+    assert r["hands_per_game"] >= 1
+    # the rotation: seat s plays seats[(s + r) % n] in rotation r, so a deal's seat-games per
+    # level are its seats times the rotations
+    seed, per, rounds = tournament.play_deal(("phase10", ["normal", "easy", "easy"], {}, 11))
+    assert per["normal"][2] == 3 and per["easy"][2] == 6 and len(rounds) == 3
+
+
+def test_P10C_18_same_seed_same_figures():
+    a = tournament.run("phase10", ["hard", "normal"], {"edition": "2020"}, 2, 5)
+    b = tournament.run("phase10", ["hard", "normal"], {"edition": "2020"}, 2, 5)
+    assert a["levels"] == b["levels"] and a["hands_per_game"] == b["hands_per_game"]
+
+
+def test_P10C_18_command_line_json_and_plot(tmp_path, capsys):
+    png = tmp_path / "shares.png"
+    assert tournament.main(["--game", "phase10", "--seats", "normal,easy", "--games", "2",
+                            "--seed", "3", "--json", "--plot", str(png)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seats"] == ["normal", "easy"] and out["games"] == 4
+    from PIL import Image
+    with Image.open(png) as img:
+        assert img.size[0] > 200 and img.size[1] > 200
+
+
+def test_P10C_18_command_line_refuses_unknown_levels_and_seat_counts():
+    with pytest.raises(SystemExit):
+        tournament.main(["--seats", "hard,genius", "--games", "1"])
+    with pytest.raises(SystemExit):
+        tournament.main(["--seats", "hard", "--games", "1"])
+    with pytest.raises(SystemExit):
+        tournament.main(["--game", "chess", "--games", "1"])
