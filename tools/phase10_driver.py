@@ -7,7 +7,7 @@ discarding, choosing whom a Skip skips), reading the screen objects to know wher
 and checking after every press that the screen answered as expected. Computer seats, covers
 and summaries are passed with the keys a person would press.
 
-    python tests/scripts/phase10_driver.py --board pybadge --edition 2020 --phases odd --players 3
+    python -m tools.phase10_driver --board pybadge --edition 2020 --phases odd --players 3
 
 prints the ending screen and what the person's seat did.
 """
@@ -18,7 +18,7 @@ import os
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if REPO not in sys.path:
     sys.path.insert(0, REPO)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
