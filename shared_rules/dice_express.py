@@ -637,6 +637,8 @@ def decode(data, source=None):
     if len(data) < 36:
         raise _bad("the save is truncated")
     state = struct.unpack("<I", data[0:4])[0]
+    if state >> 30:
+        raise _bad()
     h = data[4:18]
     n = h[0]
     if n < 2 or n > 6:
