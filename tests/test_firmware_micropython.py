@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.micropython.firmware_host import REPO, emulator_snapshots, run_script
+from tools.micropython_firmware import REPO, emulator_snapshots, run_script
 
 BIG = 4000000  # behaviour here, not memory: tests/test_ram_budget.py caps the heap
 # every script: boot, the menus, whole games (a script added there is compared too)

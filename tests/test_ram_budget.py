@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from tests.micropython.firmware_host import HEAP, REPO, run_script
+from tools.micropython_firmware import HEAP, REPO, run_script
 from tools import bench_ram
 
 SCRIPTS = bench_ram.scripts()

@@ -5,7 +5,7 @@
 
 Every script of ``tests/scripts/*.txt`` (boot, the menus, whole games: a script added there is
 measured too) runs the firmware from ``code.py`` under ``.venv/bin/micropython`` with the
-CircuitPython stand-ins of ``tests/micropython/cpstubs/`` (tests/micropython/firmware_host.py).
+CircuitPython stand-ins of ``tests/micropython/cpstubs/`` (tools/micropython_firmware.py).
 For each it prints:
 
 - per screen: the app's heap in use after a collection when the screen is shown (screens named
@@ -34,7 +34,7 @@ import os
 import sys
 import tempfile
 
-from tests.micropython.firmware_host import HEAP, REPO, compiled_tree, run_script
+from tools.micropython_firmware import HEAP, REPO, compiled_tree, run_script
 
 GOAL_PEAK = 100 * 1024
 GOAL_BLOCK = 16 * 1024

@@ -1,7 +1,7 @@
 """Run the firmware under the MicroPython Unix port (heap capped) with scripted input, and the
 same script on the emulator, from CPython.
 
-    from tests.micropython.firmware_host import run_script, emulator_snapshots
+    from tools.micropython_firmware import run_script, emulator_snapshots
     r = run_script(open("tests/scripts/menus.txt").read(), board="pybadge", heap=150000)
     r.status, r.snapshots, r.screens, r.decisions, r.imports
 
@@ -22,8 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.join(REPO, "tests", "micropython")  # fwrun.py and the stand-ins (run, not imported)
 STUBS = os.path.join(HERE, "cpstubs")
 MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
 BLOCK = 32  # bytes per GC block of this 64-bit build (16 on a 32-bit board)

@@ -1,5 +1,5 @@
 """Boot firmware/code.py under MicroPython with the CircuitPython stand-ins of ``cpstubs/`` and
-feed it scripted input (run by ``firmware_host.py``: ``micropython -X heapsize=N fwrun.py
+feed it scripted input (run by ``tools/micropython_firmware.py``: ``micropython -X heapsize=N fwrun.py
 CONFIG.json``).
 
 The configuration holds the board (pins, button wiring, screen, NVM file), the seeded random

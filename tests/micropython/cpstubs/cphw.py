@@ -1,6 +1,6 @@
 """The modelled hardware behind the stand-ins: clock, buttons, NVM file, tones (MicroPython).
 
-``load(cfg)`` takes the board's description written by ``tests/micropython/firmware_host.py``
+``load(cfg)`` takes the board's description written by ``tools/micropython_firmware.py``
 (pins, how each button is wired, NVM file, screen size, random bytes). Emulated time moves only
 in ``time.sleep``; ``on_sleep`` (set by the runner) is called at every sleep to feed scripted
 input, so a run repeats exactly.
