@@ -14,6 +14,11 @@ BIG = 4000000  # behaviour here, not memory: tests/test_ram_budget.py caps the h
 # every script: boot, the menus, whole games (a script added there is compared too)
 SCRIPTS = sorted(os.path.relpath(p, REPO) for p in glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
 BOARDS = ("pybadge", "clue_nrf52840_express")
+ALL_BOARDS = ("pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",
+              "lilygo_tdisplay_s3", "pimoroni_picosystem")
+# the menus on every board (its wiring, screen size, long presses); the other scripts on two
+CASES = [("tests/scripts/menus.txt", b) for b in ALL_BOARDS] + [
+    (p, b) for p in SCRIPTS if not p.endswith("menus.txt") for b in BOARDS]
 
 
 def _masked(snapshots):
@@ -28,8 +33,7 @@ def _first_difference(mp, emu):
     return "MicroPython %d screens, emulator %d" % (len(mp), len(emu))
 
 
-@pytest.mark.parametrize("board", BOARDS)
-@pytest.mark.parametrize("path", SCRIPTS)
+@pytest.mark.parametrize("path,board", CASES)
 def test_screens_match_the_emulator(path, board):
     with open(os.path.join(REPO, path)) as f:
         script = f.read()
