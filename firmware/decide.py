@@ -104,12 +104,13 @@ class Choices(Decision):
 
 class PauseMenu(ui.ListScreen):
     """START during a game (or B where nothing is left to go back to): resume, the table, the
-    rules of this game, settings, leave (the game is saved; Continue resumes it)."""
+    log of every move since the person's last decision, the rules of this game, settings, leave
+    (the game is saved; Continue resumes it)."""
 
     def __init__(self, session):
         self.session = session
-        self.actions = ["resume", "table"]
-        items = ["Resume", "Table"]
+        self.actions = ["resume", "table", "log"]
+        items = ["Resume", "Table", "Log"]
         from firmware import texts
 
         if texts.topics(session.entry.key):
@@ -128,6 +129,9 @@ class PauseMenu(ui.ListScreen):
         elif act == "table":
             seat = s.viewer if s.viewer is not None else 0
             app.push(ui.TextPage(app, "Table", s.game.table(seat)))
+        elif act == "log":
+            lines = s.lines or ["Nothing has happened since your last move."]
+            app.push(ui.TextPage(app, "Since your move", "\n".join(lines)))
         elif act == "rules":
             from firmware import texts
 

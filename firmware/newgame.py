@@ -164,6 +164,9 @@ class NameEditor(ui.Screen):
             self.body.append(lb)
         self.cursor = ui.rect(x0, y + 13 * big, cw, big, ui.BAR)
         self.body.append(self.cursor)
+        if app.board.BUTTONS >= 4:  # the footer leaves the d-pad out: say what it does here
+            self.body.append(ui.label("UP/DOWN: letter", lay.margin, lay.body_top + lay.scale,
+                                      ui.DIM, lay.scale))
 
     def key(self, k):
         if k == UP or k == DOWN:

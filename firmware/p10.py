@@ -56,7 +56,7 @@ class Screens:
         st = self.session.state
         names = self.session.names
         out, points, advanced = st.last_hand
-        lines = [names[out] + " went out. Points (total):"]
+        lines = [names[out] + " went out. Penalty points this hand, total, phase next:"]
         again = st.tiebreak and self.tie
         self.tie = st.tiebreak
         if again:
@@ -65,8 +65,14 @@ class Screens:
         for s in range(st.n):
             if not st.active[s] and not points[s]:
                 continue
-            line = names[s] + " +" + str(points[s]) + " =" + str(st.scores[s])
-            line += " up" if advanced[s] else " stays"
+            line = names[s] + " +" + str(points[s]) + ", " + str(st.scores[s]) + ", "
+            nxt = st.phase_of(s)
+            if st.progression == P.FREE:
+                line += "laid" if advanced[s] else "not laid"
+            elif advanced[s]:
+                line += "ph" + str(nxt) if nxt else "done"
+            else:
+                line += "ph" + str(nxt) + " again"
             lines.append(line)
         if st.tiebreak and not again:
             tied = [names[s] for s in range(st.n) if st.active[s]]

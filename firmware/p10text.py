@@ -70,6 +70,43 @@ def group_text(g, names=None):
     return t
 
 
+def turn_title(view, seat, name):
+    """The turn screen's title: whose turn, which phase and what it needs (``ANN ph3 set 4 +
+    run 4``), or ``laid`` once it is down; ``2/5 done`` in free choice."""
+    if view.laid[seat]:
+        return name + " ph" + str(view.laid[seat]) + " laid"
+    if view.progression == P.FREE and not view.tiebreak:
+        return name + " " + str(view.completed(seat)) + "/" + str(len(view.phase_numbers)) + " done"
+    p = view.phase_of(seat)
+    return name + " ph" + str(p) + " " + phase_short(p) if p else name + " done"
+
+
+def target_text(view, seat, name):
+    """A row of the Skip target choice: ``BOB ph2 7c laid`` (phase, cards in hand, laid down),
+    ``waits`` when already skipped."""
+    t = name + " " + phase_tag(view, seat) + " " + str(view.hand_size(seat)) + "c"
+    if view.laid[seat]:
+        t += " laid"
+    if view.waiting[seat]:
+        t += " waits"
+    return t
+
+
+def later_targets(view, card):
+    """The other players' groups ``card`` fits but may not be hit on yet: the turn its owner
+    laid down in the classic rules (P10C-13). [] otherwise."""
+    from shared_rules.groups import hit_ends
+
+    if not (view.laid[view.seat] and view.laid_this_turn and view.edition == P.CLASSIC):
+        return []
+    out = []
+    for gi in range(len(view.table)):
+        g = view.table[gi]
+        if g[0] != view.seat and hit_ends(g[1], g[2], g[3], card):
+            out.append(gi)
+    return out
+
+
 def phase_tag(view, seat):
     """``ph3``, or ``2/5`` phases done in free choice."""
     if view.progression == P.FREE and not view.tiebreak:

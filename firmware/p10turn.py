@@ -62,7 +62,7 @@ def full_reason(err):
 
 
 class Turn(Decision):
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back/menu"))
 
     def __init__(self, session, seat):
         app = session.app
@@ -114,6 +114,7 @@ class Turn(Decision):
         self.card = -1  # the card being discarded or hit
         self.refused = None  # the whole reason of the refusal on the information line
         self.target_group = -1
+        self.took = False  # the card just added to the hand was the discard
         self.refresh()
 
     @property
@@ -153,10 +154,7 @@ class Turn(Decision):
             self.cur = new_card
         self.cur = max(0, min(self.cur, len(hand) - 1))
         self.hand.set_cards(hand)
-        title = self.session.names[self.seat] + " " + p10text.progress_text(v, self.seat)
-        if v.laid[self.seat]:
-            title += " laid"
-        self.set_title(title)
+        self.set_title(p10text.turn_title(v, self.seat, self.session.names[self.seat]))
         self._status(v)
         msg = ""
         if kind == P.DRAW:
@@ -166,8 +164,9 @@ class Turn(Decision):
             self._mode(TARGET)
         else:
             if new_card >= 0:
-                msg = "You drew " + card_text(hand[new_card])
+                msg = ("You took " if self.took else "You drew ") + card_text(hand[new_card])
             self._mode(PLAY)
+        self.took = False
         if msg:
             self.say(msg)
 
@@ -254,7 +253,10 @@ class Turn(Decision):
             if not v.laid[self.seat]:
                 add(A_HIT, 0, "Hit: lay down first", True)
             elif not v.hit_targets(c):
-                add(A_HIT, 0, "Hit: " + t + " fits nowhere", True)
+                if p10text.later_targets(v, c):
+                    add(A_HIT, 0, "Hit " + t + ": next turn", True)
+                else:
+                    add(A_HIT, 0, "Hit: " + t + " fits nowhere", True)
             else:
                 add(A_HIT, 0, "Hit " + t + " on a group")
             add(A_BACK, 0, "Back")
@@ -284,10 +286,7 @@ class Turn(Decision):
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
-                    t = names[s] + " " + p10text.phase_tag(v, s)
-                    if v.waiting[s]:
-                        t += " waiting"
-                    add(A_TARGET, s, t, s not in ok)
+                    add(A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
         if mode in (DRAW, PLAY, TARGET):
             add(A_SORT, 0, "Sort by number" if self.by_colour else "Sort by colour")
             add(A_TABLE, 0, "Table")
@@ -456,7 +455,7 @@ class Turn(Decision):
         elif m == END:
             self._mode(HIT)
         else:
-            self.session.leave()
+            self.session.pause()
 
     def _do(self, move):
         err = self.session.apply(move)
@@ -481,6 +480,7 @@ class Turn(Decision):
         if code == A_DECK:
             self._do((P.DRAW_DECK,))
         elif code == A_TAKE:
+            self.took = True
             self._do((P.TAKE_DISCARD,))
         elif code == A_LAY:
             phases = v.open_phases()
@@ -502,7 +502,15 @@ class Turn(Decision):
                             "cards on the groups on the table.")
             elif off:
                 t = card_text(self.card)
-                self.refuse(t + " fits nowhere", t + " fits on none of the groups on the table.")
+                later = p10text.later_targets(v, self.card)
+                if later:
+                    self.play_refusal()
+                    self.refuse("Not until next turn", "In the classic rules you hit other players' "
+                                "groups from your next turn on (P10C-13): " + t + " fits "
+                                + ", ".join([p10text.group_text(v.table[gi], self.session.names)
+                                             for gi in later]) + " then.")
+                else:
+                    self.refuse(t + " fits nowhere", t + " fits on none of the groups on the table.")
             else:
                 self._mode(HIT)
         elif code == A_BACK:

@@ -325,7 +325,7 @@ class Session:
 class ComputerTurns(ui.Screen):
     """Computer players' moves, one line each, at the speed of the settings; A: full speed."""
 
-    hints = ((A, "faster"), (B, "menu"))
+    hints = ((A, "faster"), (B, "pause"))
 
     def __init__(self, session):
         super().__init__(session.app, "Computer turns")
@@ -379,16 +379,14 @@ class ComputerTurns(ui.Screen):
     def key(self, k):
         if k == A:
             self.fast = True
-        elif k == B:
-            self.session.leave()
-        elif k == START:
+        elif k == B or k == START:
             self.session.pause()
 
 
 class Cover(ui.Screen):
     """Hides the hands between two people: "Pass to ANN", until they press A."""
 
-    hints = ((A, "show my cards"), (B, "menu"))
+    hints = ((A, "show my cards"), (B, "pause"))
 
     def __init__(self, session, seat):
         super().__init__(session.app, "Pass and play")
@@ -401,7 +399,9 @@ class Cover(ui.Screen):
         x = (lay.width - len(text) * 6 * big) // 2
         y = lay.body_top + lay.body_h // 3 - 6 * big
         self.body.append(ui.label(text, x, y, ui.BAR, big))
-        lines = ui.wrap("Only " + name + " should look. " + name + ": press A.", lay.cols)
+        board = self.app.board
+        how = board.HINTS[A if board.BUTTONS >= 4 else DOWN] or "A"  # a short press shows it
+        lines = ui.wrap("Only " + name + " should look. " + name + ": press " + how + ".", lay.cols)
         for i in range(min(2, len(lines))):
             self.body.append(ui.label(lines[i], lay.margin, y + 14 * big + 2 + i * lay.row_h,
                                       ui.TEXT, lay.scale))
@@ -410,13 +410,11 @@ class Cover(ui.Screen):
                                       lay.body_top + lay.body_h - lay.row_h, ui.DIM, lay.scale))
 
     def key(self, k):
-        if k == A:
+        if k == A or k == DOWN:  # DOWN: a short press on the two-button boards
             s = self.session
             s.viewer = self.seat
             s.next()
-        elif k == B:
-            self.session.leave()
-        elif k == START:
+        elif k == B or k == START:
             self.session.pause()
 
 
@@ -429,6 +427,8 @@ class Summary(ui.TextPage):
         super().__init__(session.app, title, text)
         self.session = session
         self.final = final
+        if self.pages == 1:  # nothing more to read: the footer says only what A does
+            ui.set_text(self.footer, self.app.hint_text(((A, "go on"),)))
         self.wait_until = None
         if not final and session.persons == 0:  # a game between computers goes on by itself
             self.wait_until = (supervisor.ticks_ms() + 4 * DELAYS[session.app.settings.speed]) & 0x1FFFFFFF

@@ -310,7 +310,7 @@ _VERSION = const(2)
 # (attribute, number of values, default) of the fixed bytes 1..9; byte 5 is the game's registry
 # id (0: none chosen yet), bytes 6-8 are kept for the layout of version 1 (zero)
 _FIELDS = (
-    ("sound", 2, 1), ("marks", 2, 0), ("bright", 4, 3), ("speed", 3, 1),
+    ("sound", 2, 1), ("marks", 2, 1), ("bright", 4, 3), ("speed", 3, 1),
     ("game", 128, 0), ("_r1", 1, 0), ("_r2", 1, 0), ("_r3", 1, 0),
     ("players", 7, 3),
 )

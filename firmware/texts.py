@@ -21,6 +21,8 @@ _CARD_HOWTO = (
     "can; once it is down, add cards to laid groups; then discard one card.\n"
     "A set is cards of one number, a run is numbers in a row, a colour group is cards of one "
     "colour. Wilds stand for any card; a Skip makes a player miss a turn.\n"
+    "In the classic rules, on the turn you lay down you may add cards only to your own groups; "
+    "other players' groups from your next turn on.\n"
     "When someone goes out, the others score penalty points for the cards left: 1-9: 5, "
     "10-12: 10, Skip: 15, Wild: 25. Whoever laid down moves to the next phase.\n"
     "Variants: Phase 5 or 8, odd or even phases only; everyone advances every hand; or lay "
@@ -53,7 +55,9 @@ def _phases(table, title):
 
     lines = [title]
     for i in range(len(table)):
-        lines.append(str(i + 1) + ". " + describe(table[i]))
+        # "set of 3 + run of 4": short enough for one line of a 160x128 screen
+        lines.append(str(i + 1) + ". " + describe(table[i]).replace("1 set of", "set of")
+                     .replace("1 run of", "run of"))
     return "\n".join(lines)
 
 

@@ -125,11 +125,11 @@ def test_leaving_saves_once_and_continue_comes_back_exactly(tmp_path):
     t = _play_until(d, _turn_in_hand_2())
     exact = blob_of(t.session)
     writes = d.m.nvm.writes
-    d.key("B")
+    d.leave()  # B: the pause menu, Leave game
     assert d.top.menu.items[0] == "Continue" and d.m.nvm.writes == writes + 1
     d.continue_game()
     assert blob_of(d.top.session) == exact
-    d.key("B")
+    d.leave()
     assert d.m.nvm.writes == writes + 1
     d.close()
 

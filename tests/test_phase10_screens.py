@@ -190,7 +190,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     assert type(t).__name__ == "Turn" and t.mode == d.T.DRAW
     shot("01-draw")
     d.row(t, (d.T.A_TAKE, 0))
-    assert t.mode == d.T.PLAY and "You drew R7" in d.text()
+    assert t.mode == d.T.PLAY and "You took R7" in d.text()  # issue 14.3: took, not drew
     shot("02-play")
     d.row(t, (d.T.A_HINT, 0))
     assert t.mode == d.T.LAY

@@ -237,7 +237,7 @@ def test_continue_shows_the_summary_of_a_hand_left_before_it_was_read(tmp_path):
     assert type(d.top).__name__ == "Summary" and d.text() == summary
     d.key("A")
     assert type(d.top).__name__ in ("Turn", "ComputerTurns")
-    d.key("B")  # left again: saved only if a move was made since (a save is an erase), else
+    d.leave()  # left again: saved only if a move was made since (a save is an erase), else
     d.continue_game()  # the summary shows once more, then the hand
     if type(d.top).__name__ == "Summary":
         assert d.text() == summary
@@ -308,4 +308,191 @@ def test_the_end_of_an_everyone_advances_game_shows_points_not_phases(tmp_path):
     end = d.text()
     assert "Game over" in end and "ANN wins!" in end
     assert "1. ANN 0 pt" in end and "2. BOB " in end and " ph " not in end, end
+    d.close()
+
+
+# ---------------------------------------------------------------- issue 14: what a player trips over
+
+
+def test_issue14_1_a_refused_hit_names_P10C_13(tmp_path):
+    """Classic rules, the turn ANN lays down: Y9 fits BOB's set of 9s, but other players' groups
+    may be hit only from her next turn on. The Hit row says so, and the refusal names the rule
+    (it used to say 'Y9 fits nowhere')."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    s, C = _arranged(d, ["Y9 R1 B2", "R5 B6 G7"], [(0, 0, "R3 B3 G3"), (0, 0, "R4 B4 G4"),
+                                                   (1, 0, "R9 B9 G9")], (1, 0), (1, 1))
+    s.state.laid_this_turn = True
+    t = d.top
+    t.refresh()
+    d.card(t, C.parse("Y9"))
+    i = t.rows.index((d.T.A_HIT, 0))
+    assert t.menu.items[i] == "Hit Y9: next turn" and t.menu.dim[i]
+    d.row(t, (d.T.A_HIT, 0))
+    assert "Not until next turn" in d.text()
+    d.key("A")  # again: the whole reason, with its rule
+    text = " ".join(d.text().split())
+    assert "P10C-13" in text and "BOB set of 9s" in text, text
+    d.close()
+
+
+def test_issue14_2_a_new_game_asks_before_replacing_the_saved_one(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=2)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    _play_until(d, lambda t: type(t).__name__ == "Turn")
+    d.leave()
+    saved = d.booted.store.game.load()
+    assert d.top.menu.items[0] == "Continue"
+    d.menu_choose("Phase 10")
+    d.menu_choose("Start")
+    assert type(d.top).__name__ == "Overwrite" and "replaces the saved one" in " ".join(d.text().split())
+    d.menu_choose("Keep saved game")
+    assert type(d.top).__name__ == "NewGame" and d.booted.store.game.load() == saved
+    d.menu_choose("Start")
+    d.menu_choose("Start new game")
+    assert type(d.top).__name__ in ("Turn", "ComputerTurns", "Cover")
+    d.close()
+
+
+def test_issue14_3_keys_mashed_during_computer_turns_do_not_act_on_the_persons_turn(tmp_path):
+    """A during computer turns runs them at full speed; the next presses of the same mashing
+    land on the person's turn within moments and must not take a card for them."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=6)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal", "normal"))
+    landed = 0
+    for _ in range(3):
+        t = _play_until(d, lambda t: type(t).__name__ == "ComputerTurns")
+        session = t.session
+        hand = len(session.state.hands[0])
+        for _ in range(6):  # A every 80 ms, as a mashing thumb does
+            d.m.press("A", hold_ms=40, settle_ms=40)
+        top = d.top
+        if type(top).__name__ == "Turn":
+            assert session.state.pending == (0, 0) and top.mode == d.T.DRAW  # still to draw
+            assert top.menu.index == 0 and len(session.state.hands[0]) == hand
+            landed += 1
+        d.m.run(500)
+        d.step()
+    assert landed >= 2  # the presses did reach the person's turn
+    d.close()
+
+
+def test_issue14_5_pause_menu_on_START_and_on_B_at_the_top_of_a_turn(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=2)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    t = _play_until(d, lambda t: type(t).__name__ == "Turn")
+    d.key("START")
+    assert type(d.top).__name__ == "PauseMenu"
+    assert d.top.menu.items == ["Resume", "Table", "Log", "Rules", "Settings", "Leave game"]
+    d.menu_choose("Resume")
+    assert d.top is t
+    d.key("B")  # nothing to go back to on a turn's first decision: the pause menu, not the menu
+    assert type(d.top).__name__ == "PauseMenu"
+    d.menu_choose("Table")
+    assert "ANN" in d.text() and "BOB" in d.text()
+    d.key("B")
+    d.menu_choose("Log")
+    assert type(d.top).__name__ == "TextPage"
+    d.key("B")
+    d.menu_choose("Rules")
+    assert "Phase 10" in d.text() and "Board game" not in d.text()
+    d.key("B")
+    d.menu_choose("Settings")
+    assert "CPU speed" in " ".join(d.text().split())
+    d.key("B")
+    d.menu_choose("Leave game")
+    assert type(d.top).__name__ == "MainMenu" and d.top.menu.items[0] == "Continue"
+    d.close()
+
+
+def test_issue14_6_card_marks_are_on_by_default():
+    """Red and green cards look alike to a deuteranope: the colour letters under the numbers
+    are on unless switched off."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge", nvm_path=None) as m, m.environment():
+        saves = importlib.import_module("firmware.saves")
+        assert saves.Settings().marks == 1
+
+
+def test_issue14_7_clue_cover_takes_a_short_press_and_a_one_page_summary_says_only_go_on(tmp_path):
+    d = Driver("clue_nrf52840_express", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "person"))
+    cover = _play_until(d, lambda t: type(t).__name__ == "Cover")
+    assert "press A" in " ".join(d.text().split())
+    d.m.press("A", hold_ms=80)  # a short press: DOWN on the CLUE
+    d.m.run(60)
+    assert type(d.top).__name__ == "Turn" and d.top is not cover
+    d.close()
+    d = Driver("clue_nrf52840_express", nvm_path=str(tmp_path / "nvm2.bin"), seed=4)
+    d.boot()
+    s, C = _arranged(d, ["G11", "R3"], [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (0, 0), (1, 0),
+                     phases="5")
+    t = d.top
+    d.card(t, C.parse("G11"))
+    d.row(t, (d.T.A_DISCARD, 0))
+    summary = d.top
+    assert type(summary).__name__ == "Summary" and summary.pages == 1
+    assert "more" not in summary.footer.text and "go on" in summary.footer.text
+    d.close()
+
+
+def test_issue14_8_the_skip_target_choice_shows_cards_and_laid_down(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    from tests.test_phase10_screens import arrange, session
+
+    st = P.Phase10(3, edition="2020", seed=5, dealer=2)
+    arrange(st, C, G.check_group, ["S R1 B2", "R5 B6 G7 Y8", "G5 G6 Y1 Y2 B2 B9 Y9"],
+            [(1, 0, "R9 B9 G9")])
+    st.laid = [0, 1, 0]
+    st.stage = P.PLAY
+    session(d, st, (0, 2, 2), ["ANN", "BOB", "CAT"])
+    t = d.top
+    d.card(t, C.SKIP)
+    d.row(t, (d.T.A_DISCARD, 0))
+    assert t.mode == d.T.TARGET
+    assert t.menu.items[:2] == ["BOB ph1 4c laid", "CAT ph1 7c"], t.menu.items
+    d.close()
+
+
+def test_issue14_9_small_ones(tmp_path):
+    """The phases page keeps each phase on one line; About shows the whole board id; the
+    PyBadge's name editor says what UP/DOWN do; the hand summary spells out points and phases."""
+    d = Driver("clue_nrf52840_express", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    d.menu_choose("About")
+    pages = d.text()
+    d.key("DOWN")
+    assert "clue_nrf52840_express" in "".join((pages + d.text()).split())
+    d.close()
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm2.bin"), seed=4)
+    d.boot()
+    d.menu_choose("Rules")
+    d.menu_choose("Phase 10 phases")
+    lines = d.text().split("\n")
+    assert "2. set of 3 + run of 4" in lines and not any(line.strip().isdigit() for line in lines)
+    d.key("B")
+    d.key("B")
+    d.menu_choose("Phase 10")
+    d.menu_choose("1 ANN")
+    d.menu_choose("Name")
+    assert "UP/DOWN: letter" in d.text()
+    d.key("B")
+    d.key("B")
+    d.key("B")
+    s, C = _arranged(d, ["G11", "R3"], [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (0, 0), (1, 0),
+                     phases="5")
+    t = d.top
+    d.card(t, C.parse("G11"))
+    d.row(t, (d.T.A_DISCARD, 0))
+    text = " ".join(d.text().split())
+    assert "ANN +0, 0, ph2" in text and "BOB +5, 5, ph1 again" in text, text
     d.close()

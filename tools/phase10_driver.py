@@ -178,6 +178,14 @@ class Driver:
         if type(self.top).__name__ == "Overwrite":  # a saved game: the new one replaces it
             self.menu_choose("Start new game")
 
+    def leave(self):
+        """Leave the game for the main menu: B opens the pause menu (on a game screen with
+        nothing to go back to), then Leave game."""
+        self.key("B")
+        if type(self.top).__name__ != "PauseMenu":
+            raise DriverError("B did not open the pause menu:\n" + self.text())
+        self.menu_choose("Leave game")
+
     def continue_game(self):
         self.menu_choose("Continue")
 
