@@ -24,9 +24,14 @@ STRIDE = 10 ** 9  # draw only when asked
 
 
 def back_to_main_menu(m):
+    """B until the main menu; in a game B opens the pause menu, whose last row leaves."""
     for _ in range(12):
         if m.text() and m.text()[0] == "Pocket Phase 10":
             return True
+        if m.text() and m.text()[0].startswith("Paused"):
+            m.key("UP")  # the list wraps round to its last row, Leave game
+            m.key("A")
+            continue
         m.key("B")
     return m.text()[0] == "Pocket Phase 10"
 

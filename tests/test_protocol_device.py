@@ -254,3 +254,35 @@ def test_hardware_source_game_replays_from_the_record_the_device_wrote(tmp_path)
             [game.completed(s) for s in range(game.n)]) == device
     out = replay.outcome(game)
     assert out[0].startswith("winner") and "p1" in out[1]
+
+
+def test_a_continued_game_still_replays_from_its_record(tmp_path):
+    """Power cut in the second hand, after the record was flushed and saved at the end of the
+    first: Continue cuts the record back to the saved moves and appends, and the whole record
+    still replays to the game's ending."""
+    from tests.test_play_phase10 import _play_until, _turn
+
+    drive = tmp_path / "CIRCUITPY"
+    make_drive(drive)
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3, drive=str(drive))
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    t = _play_until(d, _turn("play"))
+    d.row(t, (d.T.A_SORT, 0))
+    before = (drive / "records" / "g1.txt").read_text()
+    with open(drive / "records" / "g1.txt", "a") as f:  # flushed, then the cut came before the save
+        f.write("= 3 1 4\np1 draw\np1 discard R1\n")
+    d.m.power_cut()
+    d.continue_game()
+    session = d.top.session
+    assert session.record is not None and session.record.number == 1
+    d.play_to_end()
+    st = session.state
+    device = (list(st.winners), list(st.scores), [st.completed(s) for s in range(st.n)])
+    d.close()
+    text = (drive / "records" / "g1.txt").read_text()
+    assert "# continued" in text and text.startswith(before) and "= 3 1 4" not in text.split("\n")
+    from tools import replay
+
+    game = replay.replay(text)
+    assert (list(game.winners), list(game.scores), [game.completed(s) for s in range(game.n)]) == device
