@@ -1,7 +1,8 @@
-"""Settings: sound, colour-blind card marks, brightness, computer speed. Values change with A
-(or LEFT/RIGHT), apply at once and are saved on leaving. Reached from the main menu and from a
-game's pause menu."""
+"""Settings: sound, colour-blind card marks, brightness, computer speed, and a button test.
+Values change with A (or LEFT/RIGHT), apply at once and are saved on leaving. Reached from the
+main menu and from a game's pause menu."""
 
+from boards import B, KEY_NAMES
 from firmware import ui
 
 ON_OFF = ("off", "on")
@@ -15,6 +16,7 @@ class SettingsScreen(ui.ListScreen):
         if app.board.BRIGHTNESS:
             self.fields.append("bright")
         self.fields.append("speed")
+        self.fields.append("buttons")
         self.before = app.settings.to_bytes()
         super().__init__(app, "Settings", [self._row(f) for f in self.fields])
 
@@ -27,10 +29,20 @@ class SettingsScreen(ui.ListScreen):
             return ui.pair("Card marks", ON_OFF[s.marks], cols)
         if field == "bright":
             return ui.pair("Brightness", str(25 * (s.bright + 1)) + "%", cols)
+        if field == "buttons":
+            return "Button test"
         return ui.pair("CPU speed", SPEEDS[s.speed], cols)
+
+    def choose(self, i):
+        if self.fields[i] == "buttons":
+            self.app.push(ButtonTest(self.app))
+        else:
+            self.adjust(i, 1)
 
     def adjust(self, i, step):
         field = self.fields[i]
+        if field == "buttons":
+            return
         s = self.app.settings
         count = {"sound": 2, "marks": 2, "bright": 4, "speed": 3}[field]
         setattr(s, field, (getattr(s, field) + step) % count)
@@ -40,3 +52,55 @@ class SettingsScreen(ui.ListScreen):
     def closed(self):
         if self.app.settings.to_bytes() != self.before:
             self.app.save_settings()
+
+
+class ButtonTest(ui.Screen):
+    """Shows each physical button while it is held and each logical key as it arrives (and the
+    stick's position on the PyGamer), so the first person with a real board can check the key
+    wiring, which no real board has confirmed yet. B twice in a row leaves."""
+
+    hints = ((B, "twice: back"),)
+
+    def __init__(self, app):
+        super().__init__(app, "Button test")
+        lay = app.layout
+        self.rows = []
+        for r in range(4):
+            lb = ui.label("", lay.margin, lay.body_top + lay.scale + r * lay.row_h, ui.TEXT, lay.scale)
+            self.rows.append(lb)
+            self.body.append(lb)
+        self.last = None
+        self.count = 0
+        self.shown_held = None
+        ui.set_text(self.rows[0], "Press any button")
+
+    def _held(self):
+        """The physical buttons held now (two- and three-button boards: by their names)."""
+        names = []
+        bt = self.app.buttons
+        hints = self.app.board.HINTS
+        for h in bt.held:
+            short = bt.scanners[h[0]][1]
+            name = hints[short[h[1]]] or ("button " + str(h[1]))
+            names.append(name)
+        return ", ".join(names)
+
+    def key(self, k):
+        name = KEY_NAMES[k]
+        if k == B and self.last == B:
+            self.app.pop()
+            return
+        self.count = self.count + 1 if k == self.last else 1
+        self.last = k
+        how = self.app.board.HINTS[k] or "-"
+        ui.set_text(self.rows[0], "Key " + name + (" x" + str(self.count) if self.count > 1 else ""))
+        ui.set_text(self.rows[1], "made by: " + how)
+
+    def tick(self, now):
+        held = self._held()
+        if held != self.shown_held:
+            self.shown_held = held
+            ui.set_text(self.rows[2], ("Held: " + held) if held else "")
+        stick = self.app.buttons.stick
+        if stick is not None:
+            ui.set_text(self.rows[3], "Stick " + str(stick[0].value >> 8) + " " + str(stick[1].value >> 8))

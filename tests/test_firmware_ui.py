@@ -67,3 +67,46 @@ def test_the_compiled_size_in_the_docs_is_the_measured_one():
         measured += mpy.loaded_size(sorted(glob.glob(os.path.join(repo, folder, "**", "*.py"),
                                                      recursive=True)))
     assert abs(measured - written) <= written // 10, (written, measured)
+
+
+def _button_test(m):
+    for k in ("DOWN", "DOWN", "DOWN", "A", "UP"):  # Settings; UP wraps to its last row
+        m.key(k)
+    assert "Button test" in m.screen_text()
+    m.key("A")
+    assert m.text()[0] == "Button test", m.screen_text()
+
+
+def test_issue14_button_test_in_settings_shows_every_key_and_held_button():
+    """Settings → Button test: each logical key as it arrives and how the board makes it, the
+    physical button while it is held (two-button boards), the stick's position (PyGamer);
+    B twice in a row goes back."""
+    with Machine("pybadge") as m:
+        m.boot()
+        m.run(300)
+        _button_test(m)
+        for name in ("UP", "LEFT", "RIGHT", "START", "SELECT", "A"):
+            m.key(name)
+            assert "Key " + name in m.screen_text() and "made by: " + name in m.screen_text()
+        m.key("B")
+        assert m.text()[0] == "Button test" and "Key B" in m.screen_text()
+        m.key("B")
+        assert m.text()[0] == "Settings"
+    with Machine("clue_nrf52840_express") as m:
+        m.boot()
+        m.run(300)
+        _button_test(m)
+        m.hold("A")
+        m.run(200)
+        assert "Held: A" in m.screen_text()
+        m.release("A")
+        m.run(60)
+        assert "Key DOWN" in m.screen_text() and "Held" not in m.screen_text()
+        m.press("B", 900)
+        m.run(60)
+        assert "Key B" in m.screen_text() and "made by: hold B" in " ".join(m.screen_text().split())
+    with Machine("pygamer") as m:
+        m.boot()
+        m.run(300)
+        _button_test(m)
+        assert "Stick" in m.screen_text()
