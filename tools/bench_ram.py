@@ -10,8 +10,9 @@ For each it prints:
 
 - per screen: the app's heap in use after a collection when the screen is shown (screens named
   by their class, a game's by its rules module: ``firmware.p10:Turn``), the largest free block;
-- per computer player's decision: the heap in use before it, the bytes it allocated, the
-  largest free block before it; grouped by game;
+- per computer player's decision: the heap in use before it, the bytes it allocated (their
+  sum bounds the peak during the decision from above), the largest free block before it in
+  the SAMD51's heap; grouped by game;
 - the *peak*: the smallest heap (to 2 KiB) in which the whole script runs to its end as it
   does with plenty of heap (bisection; the app's share, fragmentation and the compiler's
   transient memory for ``.py`` included; a ``MemoryError`` the app catches and reports makes a
@@ -71,9 +72,13 @@ def measure(path, board="pybadge", repo=REPO, heap=BIG):
     for d in r.decisions:
         g = _game(d["screen"] or "")
         e = out["decisions"].setdefault(g, {"count": 0, "live_max": 0, "alloc_max": 0,
-                                            "alloc_sum": 0, "free_block_min": None})
+                                            "alloc_sum": 0, "free_block_min": None,
+                                            "peak_bound": 0})
         e["count"] += 1
         e["live_max"] = max(e["live_max"], r.app(d["live"]))
+        # the heap in use during a decision lies between its live heap before and that plus
+        # every byte it allocates: the latter bounds the peak from above
+        e["peak_bound"] = max(e["peak_bound"], r.app(d["live"]) + (d["alloc"] or 0))
         e["alloc_max"] = max(e["alloc_max"], d["alloc"] or 0)
         e["alloc_sum"] += d["alloc"] or 0
         fb = d["free_block"]
@@ -162,9 +167,10 @@ def report(b):
             else:
                 block = "no figure for the largest free block: the run fails in %d bytes" % capped["heap"]
             lines.append("  decisions %-20s %4d: live before <= %s KiB, allocate <= %s KiB "
-                         "(mean %s); %s" % (game, d["count"], _kib(d["live_max"]),
-                                             _kib(d["alloc_max"]),
-                                             _kib(d["alloc_sum"] // max(1, d["count"])), block))
+                         "(mean %s), peak during one <= %s KiB; %s" % (
+                             game, d["count"], _kib(d["live_max"]), _kib(d["alloc_max"]),
+                             _kib(d["alloc_sum"] // max(1, d["count"])), _kib(d["peak_bound"]),
+                             block))
     lines.append("")
     lines.append("Heap kept by each import (KiB; 'a+b': b was loaded by a's import):")
     total = 0
