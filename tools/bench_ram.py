@@ -12,7 +12,7 @@ For each it prints:
   by their class, a game's by its rules module: ``firmware.p10:Turn``), the largest free block;
 - per computer player's decision: the heap in use before it, the bytes it allocated (their
   sum bounds the peak during the decision from above), the largest free block before it in
-  the SAMD51's heap; grouped by game;
+  the SAMD51's heap; grouped by game and computer player;
 - the *peak*: the smallest heap (to 2 KiB) in which the whole script runs to its end as it
   does with plenty of heap (bisection; the app's share, fragmentation and the compiler's
   transient memory for ``.py`` included; a ``MemoryError`` the app catches and reports makes a
@@ -70,7 +70,7 @@ def measure(path, board="pybadge", repo=REPO, heap=BIG):
         out["screens"].append({"ms": s["ms"], "screen": s["name"], "live": r.app(s["live"]),
                                "free_block": s["free_block"]})
     for d in r.decisions:
-        g = _game(d["screen"] or "")
+        g = _game(d["screen"] or "") + " " + d["bot"]
         e = out["decisions"].setdefault(g, {"count": 0, "live_max": 0, "alloc_max": 0,
                                             "alloc_sum": 0, "free_block_min": None,
                                             "peak_bound": 0})
@@ -166,7 +166,7 @@ def report(b):
                     _kib(capped["free_block_min"]), capped["heap"])
             else:
                 block = "no figure for the largest free block: the run fails in %d bytes" % capped["heap"]
-            lines.append("  decisions %-20s %4d: live before <= %s KiB, allocate <= %s KiB "
+            lines.append("  decisions %-22s %4d: live before <= %s KiB, allocate <= %s KiB "
                          "(mean %s), peak during one <= %s KiB; %s" % (
                              game, d["count"], _kib(d["live_max"]), _kib(d["alloc_max"]),
                              _kib(d["alloc_sum"] // max(1, d["count"])), _kib(d["peak_bound"]),
