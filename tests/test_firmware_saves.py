@@ -307,6 +307,60 @@ def test_power_cut_while_the_firmware_saves_its_settings(board, cut):
             assert "CPU speed fast" in screen(m)
 
 
+# a game saved by version 1 of the firmware (its game number 0 was Phase 10): two players,
+# classic, five phases, the first hand dealt; its codec blob as the rules core then wrote it
+V1_GAME = bytes.fromhex(
+    "00020002414e4e424f42505801018f00020000010000010100000059f23b16000300000000000a2a33213237"
+    "193b2b011800000000000a40133b022c1114331722572a1c1609111936252337243932283c311829210350343c"
+    "40220c39020a36344013081b2c15273a1a0b313a24041b50120623384040050c1a083814263512350127401607"
+    "290640501c044026281503092b0a0b170525500107000000007a7b")
+# version 1 settings: sound on, no marks, brightest, CPU speed fast, Phase 10 classic, 5 phases,
+# standard, two players; then seat kinds and names
+V1_SETTINGS = bytes((1, 1, 0, 3, 2, 0, 0, 1, 0, 2, 0, 2, 2, 2, 2, 2)) + b"ANNBOBCATDANEVEFAY"
+V1_STATS = bytes((1, 1)) + b"ANN" + struct.pack("<HHB", 3, 1, 2)
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express", "pimoroni_picosystem"])
+def test_a_board_saved_by_version_1_continues_its_game(board):
+    """Settings, statistics and the game as version 1 left them in the NVM: the settings and
+    statistics are kept, Continue resumes the game, and the next save is an image."""
+    with Machine(board) as m:
+        half = m.nvm.size // 2
+        write_version_1(m.nvm, 0x53, (0, half), V1_SETTINGS)
+        write_version_1(m.nvm, 0x47, (64, half + 64), V1_GAME)
+        if half - 64 >= 144 + 1024:
+            write_version_1(m.nvm, 0x54, (half - 144, 2 * half - 144), V1_STATS)
+        m.boot()
+        m.run(300)
+        assert m.text()[0] == "Pocket Phase 10" and m.text()[1] == "Continue"
+        assert "damaged" not in screen(m)
+        m.key("A")
+        assert "could not be read" not in screen(m)
+        session = None
+        for o in __import__("gc").get_objects():
+            if type(o).__name__ == "Session" and getattr(o, "app", None) is not None:
+                session = o
+        assert session is not None and session.names == ["ANN", "BOB"]
+        assert session.state.n == 2 and session.state.hand_no == 1
+        m.power_cut()  # nothing was written: still the version 1 records
+        m.run(300)
+        m.key("DOWN")  # below Continue
+        open_settings(m)
+        assert "CPU speed fast" in screen(m)
+        change_speed_and_leave(m)  # fast -> slow: the first image, with every record
+        store = store_of(m)
+        assert store.settings.load() != V1_SETTINGS
+        assert saves.unpack_game(store.game.load())[3] == V1_GAME[10:]
+        assert (store.stats.load() is not None) == (half - 64 >= 144 + 1024)
+        m.power_cut()
+        m.run(300)
+        assert m.text()[1] == "Continue"
+        if half - 64 >= 144 + 1024:  # the statistics as they were, in the image
+            from firmware import stats
+
+            assert [e[1:] for e in stats.parse(store_of(m).stats.load())] == [["ANN", 3, 1, 2]]
+
+
 def test_damaged_saves_are_reported_once_and_ignored():
     with Machine("clue_nrf52840_express", seed=2) as m:
         rng = random.Random(5)
