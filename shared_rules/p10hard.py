@@ -46,7 +46,10 @@ except ImportError:  # CPython
 
 _BIG = const(1 << 24)
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
+ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
 BUDGET = 240  # cost units of solver calls per decision (see the module docstring)
+KEEP_HIT = 0  # turns x16 for discarding a card that can be hit once the phase is down
+SAFE_CREDIT = 12  # turns x16 for a card the next player passed up this hand
 FEED_COST = 24  # turns x16 for discarding a card the next player collects
 FEED_HIT_COST = 400  # ... or one the next player can hit
 PEN_WEIGHT = 0  # turns x16 per penalty point of the discarded card
@@ -175,7 +178,9 @@ def _fits_table(table, c):
 
 
 class _Feed:
-    """What the next player would like from the discard pile."""
+    """What the next player would like from the discard pile, from this hand's history: cards
+    they took (they collect those), and cards they threw away or left lying (they did not
+    want those then)."""
 
     def __init__(self, view):
         nxt = next_seat(view)
@@ -187,13 +192,27 @@ class _Feed:
             if p:
                 self.phase = CARD_PHASES[p - 1]
         taken = []
+        passed = []
+        offered = -1
         for ev in view.history:
-            if ev[0] == nxt and ev[1] == TAKE_DISCARD and ev[2] < 0x40:
-                taken.append(ev[2])
+            k = ev[1]
+            if ev[0] == nxt:
+                if k == TAKE_DISCARD and ev[2] < 0x40:
+                    taken.append(ev[2])
+                elif k == DRAW_DECK and 0 <= offered < 0x40:
+                    passed.append(offered)
+                elif k == DISCARD and ev[2] < 0x40:
+                    passed.append(ev[2])
+            if k == DISCARD:
+                offered = ev[2]
+            elif k == TAKE_DISCARD:
+                offered = -1
         self.taken = taken
+        self.passed = passed
 
     def level(self, c):
-        """0: safe; 1: the next player seems to collect it; 2: they can hit it or use a Wild."""
+        """-1: they passed it up; 0: nothing known; 1: they seem to collect it; 2: they can hit
+        it, or it is a Wild."""
         if c == C.SKIP:
             return 0
         if c == C.WILD:
@@ -211,7 +230,57 @@ class _Feed:
                     return 1
                 if kind == COLOUR and (t >> 4) == (c >> 4):
                     return 1
+        for t in self.passed:
+            if self.phase[0][0] == COLOUR:
+                if (t >> 4) == (c >> 4):
+                    return -1
+            elif (t & 15) == n:
+                return -1
         return 0
+
+
+class _Later:
+    """Where a card could be hit once this hand's phase is down: the groups the plan is
+    building (a set's number, a run's reach, a colour) and the groups on the table."""
+
+    def __init__(self, phase, groups, table):
+        self.sets = []
+        self.runs = []
+        self.cols = []
+        for i in range(len(phase)):
+            kind, size = phase[i]
+            nat = []
+            for c in groups[i]:
+                if c < 0x40:
+                    nat.append(c)
+            if not nat:
+                continue
+            if kind == SET:
+                self.sets.append(nat[0] & 15)
+            elif kind == COLOUR:
+                self.cols.append(nat[0] >> 4)
+            else:
+                lo = 13
+                hi = 0
+                for c in nat:
+                    n = c & 15
+                    if n < lo:
+                        lo = n
+                    if n > hi:
+                        hi = n
+                self.runs.append((hi - size, lo + size))
+        self.table = table
+
+    def fits(self, c):
+        if c >= 0x40:
+            return False
+        n = c & 15
+        if n in self.sets or (c >> 4) in self.cols:
+            return True
+        for lo, hi in self.runs:
+            if lo <= n <= hi:
+                return True
+        return _fits_table(self.table, c)
 
 
 def _danger(view):
@@ -239,15 +308,111 @@ def _layable(view, hand):
     i = len(options) - 1
     while i >= 0:
         number = options[i]
-        missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
+        phase = CARD_PHASES[number - 1]
+        missing, groups = solver.solve(hand, phase)
         if missing == 0:
             rest = len(hand)
             for g in groups:
                 rest -= len(g)
             if rest > 0 or view.edition == 1:
+                if ARRANGE:
+                    _arrange(phase, groups, hand)
                 return number, groups
         i -= 1
     return None
+
+
+def _arrange(phase, groups, hand):
+    """Slide every run of the lay-down along its wilds to the window that lets the most of the
+    cards left in the hand be hit onto its ends at once (a chain: 10, then 11); on a tie, the
+    solver's window. In place."""
+    left = list(hand)
+    for g in groups:
+        for c in g:
+            if c in left:
+                left.remove(c)
+    have = 0  # bit n: a natural n is left in the hand
+    for c in left:
+        if c < 0x40:
+            have |= 1 << (c & 15)
+    if not have:
+        return
+    for gi in range(len(phase)):
+        kind, size = phase[gi]
+        if kind != RUN:
+            continue
+        run = groups[gi]
+        nat = []
+        wild = []
+        for c in run:
+            if c < 0x40:
+                nat.append(c)
+            else:
+                wild.append(c)
+        if not wild or not nat:
+            continue
+        lo = 13
+        hi = 0
+        for c in nat:
+            n = c & 15
+            if n < lo:
+                lo = n
+            if n > hi:
+                hi = n
+        best_a = -1
+        best = -1
+        first = hi - size + 1
+        if first < 1:
+            first = 1
+        last = lo
+        if last > 13 - size:
+            last = 13 - size
+        cur = 0  # the solver's window: where its first card stands
+        for j in range(len(run)):
+            if run[j] < 0x40:
+                cur = (run[j] & 15) - j
+                break
+        for a in range(first, last + 1):
+            b = a + size - 1
+            k = 0
+            x = b + 1
+            while x <= 12 and have >> x & 1:
+                k += 1
+                x += 1
+            x = a - 1
+            while x >= 1 and have >> x & 1:
+                k += 1
+                x -= 1
+            if k > best:
+                best, best_a = k, a
+        if best_a < 0:
+            continue
+        # keep the solver's window unless another chains more cards
+        if cur >= 1:
+            b = cur + size - 1
+            k = 0
+            x = b + 1
+            while x <= 12 and have >> x & 1:
+                k += 1
+                x += 1
+            x = cur - 1
+            while x >= 1 and have >> x & 1:
+                k += 1
+                x -= 1
+            if k >= best:
+                continue
+        out = []
+        wi = 0
+        ni = 0
+        nat.sort(key=lambda c: c & 15)  # one card per number: no ties
+        for num in range(best_a, best_a + size):
+            if ni < len(nat) and (nat[ni] & 15) == num:
+                out.append(nat[ni])
+                ni += 1
+            else:
+                out.append(wild[wi])
+                wi += 1
+        groups[gi] = out
 
 
 def _remove(hand, c):
@@ -344,6 +509,7 @@ class HardBot:
                 keys.append(k)
                 cands.append(c)
         feed = _Feed(view)
+        later = _Later(phase, groups, view.table)
         pw = PEN_WEIGHT_DANGER if _danger(view) else PEN_WEIGHT
         reps, weights, total = unseen_weights(view, hand, pk)
         outs_k = []  # kinds (indices) that bring the whole hand closer
@@ -375,10 +541,14 @@ class HardBot:
                 t = _BIG  # not evaluated: after the evaluated ones
             lv = feed.level(c)
             score = t - pw * C.penalty(c)
+            if later.fits(c):
+                score += KEEP_HIT
             if lv == 1:
                 score += FEED_COST
             elif lv == 2:
                 score += FEED_HIT_COST
+            elif lv < 0:
+                score -= SAFE_CREDIT
             # lower score first; then the higher penalty, then the higher card
             key = (score, -C.penalty(c), -c)
             if best_score is None or key < best_score:
