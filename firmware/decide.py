@@ -10,7 +10,7 @@ right after computer moves ignores keys for ``GUARD_MS`` (``guard()``, called by
 
 import supervisor
 
-from boards import UP, DOWN, A, B, START
+from boards import UP, DOWN, A, B, START, SELECT
 from firmware import ui
 
 GUARD_MS = 400
@@ -39,13 +39,19 @@ class Decision(ui.Screen):
         self.open_at = (supervisor.ticks_ms() + GUARD_MS) & 0x1FFFFFFF
 
     def key(self, k):
-        """True when the key was taken here (guarded, or START: the pause menu)."""
+        """True when the key was taken here (guarded, START: the pause menu, SELECT: the
+        table)."""
         if self.open_at is not None:
             if not _due(supervisor.ticks_ms(), self.open_at):
                 return True
             self.open_at = None
         if k == START:
             self.session.pause()
+            return True
+        if k == SELECT:
+            from firmware import tableview
+
+            tableview.show(self.app, "Table", self.session.game.table(self.seat))
             return True
         return False
 
@@ -127,8 +133,10 @@ class PauseMenu(ui.ListScreen):
         if act == "resume":
             app.pop()
         elif act == "table":
+            from firmware import tableview
+
             seat = s.viewer if s.viewer is not None else 0
-            app.push(ui.TextPage(app, "Table", s.game.table(seat)))
+            tableview.show(app, "Table", s.game.table(seat))
         elif act == "log":
             lines = s.lines or ["Nothing has happened since your last move."]
             app.push(ui.TextPage(app, "Since your move", "\n".join(lines)))

@@ -39,7 +39,7 @@ class Screens:
 
     def table(self, seat):
         s = self.session
-        return p10text.table_text(s.state.view(seat), s.names)
+        return p10text.table_entries(s.state.view(seat), s.names)
 
     def status(self):
         s = self.session

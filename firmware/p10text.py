@@ -71,14 +71,18 @@ def group_text(g, names=None):
 
 
 def turn_title(view, seat, name):
-    """The turn screen's title: whose turn, which phase and what it needs (``ANN ph3 set 4 +
-    run 4``), or ``laid`` once it is down; ``2/5 done`` in free choice."""
+    """The turn screen's title: whose turn, which phase and what it needs (``ANN ph3
+    set4+run4``, 19 characters at most: the large text of a 240x240 screen), or ``laid`` once
+    it is down; ``2/5 done`` in free choice."""
     if view.laid[seat]:
         return name + " ph" + str(view.laid[seat]) + " laid"
     if view.progression == P.FREE and not view.tiebreak:
         return name + " " + str(view.completed(seat)) + "/" + str(len(view.phase_numbers)) + " done"
     p = view.phase_of(seat)
-    return name + " ph" + str(p) + " " + phase_short(p) if p else name + " done"
+    if not p:
+        return name + " done"
+    need = "+".join([("set", "run", "colour")[k] + str(n) for k, n in CARD_PHASES[p - 1]])
+    return name + " ph" + str(p) + " " + need
 
 
 def target_text(view, seat, name):
@@ -114,23 +118,30 @@ def phase_tag(view, seat):
     return "ph" + str(view.phase_of(seat) or "-")
 
 
-def table_text(view, names):
-    """Every player's phase, cards in hand, penalty total and laid groups (the Table page)."""
-    lines = ["Deck " + str(view.draw_size) + ", top " + (card_text(view.discard_top)
-                                                         if view.discard_top >= 0 else "-")]
+def table_entries(view, names):
+    """The table as tiles (firmware.tableview): the pile, then per player a line (phase, cards
+    in hand, penalty points, laid / waits) and their laid groups' cards as tiles."""
+    from firmware.cards import FILL, INK, face
+
+    top = view.discard_top
+    out = [("Deck " + str(view.draw_size) + ", top " + (card_text(top) if top >= 0 else "-"), None)]
     for s in range(view.n):
         if not view.active[s]:
             continue
-        p = phase_tag(view, s)
-        line = names[s] + " " + p + " " + str(view.hand_size(s)) + "c " + str(view.scores[s]) + "pt"
+        line = names[s] + " " + phase_tag(view, s) + " " + str(view.hand_size(s)) + "c " \
+            + str(view.scores[s]) + "pt"
         if view.laid[s]:
             line += " laid"
         if view.waiting[s]:
-            line += " wait"
-        lines.append(line)
-        for gi in range(len(view.table)):
-            grp = view.table[gi]
+            line += " waits"
+        tiles = []
+        for grp in view.table:
             if grp[0] == s:
-                lines.append(" " + str(gi + 1) + " " + group_text(grp) + " (" + str(len(grp[4])) + ")")
-    lines.append("c: cards, pt: penalty")
-    return "\n".join(lines)
+                if tiles:
+                    tiles.append(None)
+                for c in grp[4]:
+                    k = c >> 4
+                    tiles.append((FILL[k], INK[k], face(c)))
+        out.append((line, tiles or None))
+    out.append(("c: cards in hand, pt: penalty points", None))
+    return out

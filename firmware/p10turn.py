@@ -62,7 +62,7 @@ def full_reason(err):
 
 
 class Turn(Decision):
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back/menu"))
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
 
     def __init__(self, session, seat):
         app = session.app
@@ -493,7 +493,9 @@ class Turn(Decision):
         elif code == A_SORT:
             self._sort()
         elif code == A_TABLE:
-            self.app.push(ui.TextPage(self.app, "Table", self.session.game.table(self.seat)))
+            from firmware import tableview
+
+            tableview.show(self.app, "Table", self.session.game.table(self.seat))
         elif code == A_DISCARD:
             self._do((P.DISCARD, self.card))
         elif code == A_HIT:

@@ -496,3 +496,27 @@ def test_issue14_9_small_ones(tmp_path):
     text = " ".join(d.text().split())
     assert "ANN +0, 0, ph2" in text and "BOB +5, 5, ph1 again" in text, text
     d.close()
+
+
+def test_issue14_4_the_title_says_what_the_phase_needs_and_SELECT_shows_the_table_as_tiles(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    s, C = _arranged(d, ["Y9 R1 B2", "R5 B6 G7"], [(0, 0, "R3 B3 G3"), (0, 0, "R4 B4 G4"),
+                                                   (1, 1, "R9 B10 G11 Y12")], (0, 1), (1, 2))
+    t = d.top
+    assert d.text().split("\n")[0] == "ANN ph1 laid"
+    s.state.laid = [0, 2]
+    t.refresh()
+    assert d.text().split("\n")[0] == "ANN ph1 set3+set3"
+    d.key("SELECT")  # one key from the decision
+    table = d.top
+    assert type(table).__name__ == "TableView"
+    drawn = [lb.text for lb in table.content if hasattr(lb, "text")]
+    assert "ANN ph1 3c 0pt" in drawn and "BOB ph2 3c 0pt laid" in drawn, drawn
+    assert drawn.count("3") == 3 and drawn.count("4") == 3 and "12" in drawn  # the groups' cards
+    from tests.test_phase10_screens import layout_problems
+
+    assert layout_problems(d.m.display) == []
+    d.key("B")
+    assert d.top is t
+    d.close()

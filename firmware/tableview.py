@@ -1,0 +1,106 @@
+"""The table of a game as a person sees it, shared by every game (docs/firmware-games.md): a
+line of text per entry (a player's phase, cards in hand, points) and under it, when the entry
+has any, small tiles (a laid group's cards, a player's dice or road). Pages turn with DOWN /
+UP / A; B goes back.
+
+An entry is ``(text, tiles)``: ``tiles`` a list of ``(fill, ink, face)`` (a colour to fill the
+tile with, the colour of its text, one or two characters) or None for a gap between groups, or
+None when the entry has no tiles. Tiles wrap onto more rows when they do not fit one.
+"""
+
+import displayio
+
+from boards import UP, DOWN, A, B
+from firmware import ui
+
+TILE_W = 13
+TILE_H = 14
+PITCH = 14
+GAP = 5
+
+
+def _tile_rows(tiles, width):
+    """The tiles of an entry in rows of x positions: [[(x, tile), ...], ...]."""
+    rows = [[]]
+    x = 0
+    for t in tiles:
+        if t is None:
+            x += GAP
+            continue
+        if x + TILE_W > width and rows[-1]:
+            rows.append([])
+            x = 0
+        rows[-1].append((x, t))
+        x += PITCH
+    return rows if rows[-1] else rows[:-1]
+
+
+class TableView(ui.Screen):
+    hints = ((DOWN, "more"), (UP, "prev"), (B, "back"))
+
+    def __init__(self, app, title, entries):
+        super().__init__(app, title)
+        self.name = title
+        lay = app.layout
+        self.line_h = 12 * lay.scale + 1
+        width = lay.width - 2 * lay.margin
+        # lay the entries out in pages: (entry text, tile rows) per entry
+        self.pages = [[]]
+        y = 0
+        for text, tiles in entries:
+            lines = ui.wrap(text, lay.cols)
+            rows = _tile_rows(tiles, width) if tiles else []
+            h = len(lines) * self.line_h + len(rows) * (TILE_H + 2)
+            if y + h > lay.body_h - 2 and self.pages[-1]:
+                self.pages.append([])
+                y = 0
+            self.pages[-1].append((lines, rows))
+            y += h + 1
+        self.page = 0
+        self.content = None
+        self._draw()
+
+    def _draw(self):
+        lay = self.app.layout
+        if self.content is not None:
+            self.body.remove(self.content)
+        g = displayio.Group()
+        y = lay.body_top + 1
+        blank = displayio.Bitmap(TILE_W, TILE_H, 1)
+        for lines, rows in self.pages[self.page]:
+            for line in lines:
+                g.append(ui.label(line, lay.margin, y, ui.TEXT, lay.scale))
+                y += self.line_h
+            for row in rows:
+                for x, (fill, ink, face) in row:
+                    pal = displayio.Palette(1)
+                    pal[0] = fill
+                    tx = lay.margin + x
+                    g.append(displayio.TileGrid(blank, pixel_shader=pal, x=tx, y=y))
+                    g.append(ui.label(face, tx + (TILE_W - 6 * len(face) + 1) // 2, y + 1, ink, 1))
+                y += TILE_H + 2
+            y += 1
+        self.body.append(g)
+        self.content = g
+        n = len(self.pages)
+        if n > 1:
+            page = " " + str(self.page + 1) + "/" + str(n)
+            self.set_title(self.name[: lay.cols - len(page)] + page)
+
+    def key(self, k):
+        if (k == DOWN or k == A) and self.page + 1 < len(self.pages):
+            self.page += 1
+            self._draw()
+        elif k == UP and self.page > 0:
+            self.page -= 1
+            self._draw()
+        elif k == B or k == A:
+            self.app.pop()
+
+
+def show(app, title, table):
+    """The table a game's ``Screens.table(seat)`` gave: entries (a TableView) or text."""
+    if isinstance(table, str):
+        app.push(ui.TextPage(app, title, table))
+    else:
+        app.push(TableView(app, title, table))
