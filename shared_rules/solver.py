@@ -197,10 +197,16 @@ def _key_cols(hand, inf):
     return _key_counts(hand, inf, 4, 0xFF, 4)
 
 
+_CNT16 = [0] * 16  # the counts of _key_counts, reused: no list per call (the solver never
+_CNT4 = [0] * 4  # runs inside itself)
+
+
 def _key_counts(hand, inf, slots, mask, shift):
     """Sets only (count per number) or colour groups only (count per colour): the largest
     counts, sorted, and the wilds, each capped at the phase's size, as one integer."""
-    cnt = [0] * slots
+    cnt = _CNT16 if slots == 16 else _CNT4
+    for i in range(slots):
+        cnt[i] = 0
     w = 0
     for c in hand:
         if c < 0x40:
@@ -320,10 +326,10 @@ def _key_colset(hand, inf):
 # solving a shape: entries are (missing, plan)
 
 
-def _solve_sets(key, inf):
+def _solve_sets(key, inf, plan=True):
     """Sets (or colour groups) only: ranks of the sorted counts are dealt to groups; groups
     sharing a rank split its cards. best[mask] = most naturals with the groups of ``mask``
-    non-empty."""
+    non-empty. ``plan`` False: only the missing count (no choices kept, nothing to rebuild)."""
     sizes = inf[_SIZES]
     s = inf[_TOTAL]
     tot, cnt, pairs, closed = inf[_EXTRA]
@@ -340,13 +346,13 @@ def _solve_sets(key, inf):
     nm = 1 << m
     best = [-1] * nm
     best[0] = 0
-    choices = []
+    choices = [] if plan else None
     for j in range(m):
         c = top[j]
         if c == 0:
             break
         nb = best[:]
-        ch = [0] * nm
+        ch = [0] * nm if plan else None
         for mask, sub in pairs:
             v = best[mask]
             if v < 0 or cnt[sub] > c:
@@ -356,9 +362,11 @@ def _solve_sets(key, inf):
             new = mask | sub
             if v > nb[new]:
                 nb[new] = v
-                ch[new] = sub
+                if plan:
+                    ch[new] = sub
         best = nb
-        choices.append(ch)
+        if plan:
+            choices.append(ch)
     win = _BIG
     wmask = 0
     for mask in range(nm):
@@ -373,6 +381,8 @@ def _solve_sets(key, inf):
         if sc < win:
             win = sc
             wmask = mask
+    if not plan:
+        return (win + 255) >> 8
     gslot = [-1] * m
     gcount = [0] * m
     mask = wmask
@@ -854,7 +864,11 @@ def _entry(hand, inf):
 
 def missing(hand, phase):
     """The fewest cards to add to ``hand`` so that ``phase`` can be laid (0: it can now)."""
-    return _entry(hand, _info(phase))[0]
+    inf = _info(phase)
+    pat = inf[_PAT]
+    if CACHE_MAX <= 0 and pat <= _COLS:  # sets or colour groups, no cache: the count alone
+        return _solve_sets(_KEYF[pat](hand, inf), inf, False)
+    return _entry(hand, inf)[0]
 
 
 def solve(hand, phase):
