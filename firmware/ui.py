@@ -11,7 +11,11 @@ background (the display shows black where nothing is drawn).
 """
 
 import displayio
-import terminalio
+
+try:
+    import terminalio
+except ImportError:  # a ja, ko or ru build for the PyBadge or PyGamer: code.py says so
+    terminalio = None
 
 try:
     from bitmaptools import blit
@@ -20,7 +24,7 @@ except ImportError:  # a board without bitmaptools: copy pixel by pixel
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 
-FONT = terminalio.FONT
+FONT = terminalio.FONT if terminalio is not None else None
 TEXT = 0xE8E8E8
 DIM = 0x8A98B0
 TITLE_BG = 0x1E4E96
