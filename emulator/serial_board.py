@@ -337,6 +337,25 @@ class _File:
         self.close()
 
 
+class _VfsFat:
+    """``storage.getmount('/')``: its ``readonly`` is whether code may not write
+    (extmod/vfs_fat.c: ``not filesystem_is_writable_by_python``)."""
+
+    def __init__(self, fs):
+        self._fs = fs
+
+    @property
+    def readonly(self):
+        return bool(self._fs.readonly)
+
+    @property
+    def label(self):
+        return "CIRCUITPY"
+
+    def __repr__(self):
+        return "<VfsFat>"
+
+
 class _Stdout:
     """``sys.stdout``: text goes out with ``\\n`` as ``\\r\\n`` (the board's stdio is cooked)."""
 
@@ -473,6 +492,11 @@ def _make_modules(board, fs):
             raise RuntimeError("Cannot remount '/' when visible via USB.")
         fs.readonly = readonly
 
+    def getmount(mount_path):
+        if mount_path != "/":
+            raise _board_oserror(22)
+        return _VfsFat(fs)
+
     def sleep(seconds):  # in small steps, so that Ctrl-C can stop it as on the board
         end = time.monotonic() + seconds
         while True:
@@ -497,7 +521,7 @@ def _make_modules(board, fs):
         modules={}, argv=[])
     modules = {
         "os": os_module,
-        "storage": _Module("storage", remount=remount),
+        "storage": _Module("storage", remount=remount, getmount=getmount, VfsFat=_VfsFat),
         "board": _Module("board", board_id=board.board_id),
         "sys": sys_module,
         "binascii": _Module("binascii", a2b_base64=_binascii.a2b_base64,

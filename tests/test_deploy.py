@@ -368,27 +368,31 @@ def test_mpy_layout_with_a_circuitpython_mpy_cross(repo, tmp_path, capsys):
 
 
 def test_library_bundle_mpy_files_do_not_block_a_py_deploy(repo, tmp_path, capsys):
-    """CircuitPython imports x.py before x.mpy: deploying .py, the bundle's .mpy files on the
-    board cannot shadow anything and are left alone."""
+    """A library the board already has from the bundle (.mpy for CircuitPython 10) is used
+    and left alone: no .py copy lands beside it (issue 15, deploy defect 4)."""
     drive = make_drive(tmp_path / "CIRCUITPY")
     (drive / "lib").mkdir()
     (drive / "lib" / "adafruit_ticks.mpy").write_bytes(b"C\x06 from the library bundle")
     rc, out, err = deploy(capsys, "--drive", drive)
     assert (rc, err) == (0, "")
+    assert "library adafruit_ticks: using the copy on the board" in out
     assert (drive / "lib" / "adafruit_ticks.mpy").read_bytes() == b"C\x06 from the library bundle"
-    assert_app_on(drive)
+    assert not (drive / "lib" / "adafruit_ticks.py").exists()
+    manifest = json.loads((drive / ".deploy-manifest.json").read_text())
+    assert "/lib/adafruit_ticks.py" not in manifest["files"]
+    assert "/lib/adafruit_display_text/label.py" in manifest["files"]
 
 
 def test_a_py_that_would_shadow_a_new_mpy_must_be_removed(repo, tmp_path, capsys):
     drive = make_drive(tmp_path / "CIRCUITPY")
-    (drive / "lib").mkdir()
-    (drive / "lib" / "adafruit_ticks.py").write_text("# the user's copy\n")
+    (drive / "lib" / "firmware").mkdir(parents=True)
+    (drive / "lib" / "firmware" / "menu.py").write_text("# the user's copy\n")
     rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", circuitpython_mpy_cross(tmp_path))
     assert rc == 7
-    assert "/lib/adafruit_ticks.py: not written by this tool; CircuitPython would import it " \
-        "instead of /lib/adafruit_ticks.mpy, so it has to be removed" in err
+    assert "/lib/firmware/menu.py: not written by this tool; CircuitPython would import it " \
+        "instead of /lib/firmware/menu.mpy, so it has to be removed" in err
     assert "To replace or remove them anyway, run again with --force" in err
-    assert (drive / "lib" / "adafruit_ticks.py").read_text() == "# the user's copy\n"
+    assert (drive / "lib" / "firmware" / "menu.py").read_text() == "# the user's copy\n"
 
 
 def test_board_files_are_written_under_temporary_names(repo, tmp_path, capsys, monkeypatch):

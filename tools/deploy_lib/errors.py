@@ -18,14 +18,16 @@ EXIT_CODES_HELP = """exit codes:
   0   done (--dry-run: the deploy would go ahead; --verify-only: all app files match)
   1   internal error (a bug: please report it with the output)
   2   bad command line or unreadable input file (firmware, mpy-cross, app sources)
-  3   no board found, or several found and none chosen
+  3   no board found, several found and none chosen, or nothing answers on --port
   4   wrong board: firmware for another chip or UF2 family, --board differs from the board,
       the board came back from flashing as another board, or the port has no CircuitPython
   5   not enough free space on the board (nothing was changed; --dry-run says so too)
-  6   the board's filesystem is read-only to code (serial path; the message has the fix)
+  6   the board's filesystem cannot be written: read-only to code (serial path), or the drive
+      is read-only to this computer (the message names the causes; --dry-run says so too)
   7   files on the board were changed since the last deploy (nothing was changed; --force
       backs them up to out/deploy-backups/ and overwrites them; --dry-run says so too)
   8   a file on the board differs from the app after copying, or --verify-only found differences
+      (--dry-run predicts every code up to 7; 8, 9 and 10 happen while writing)
   9   the board went away or stopped answering (serial connection lost, drive unmounted);
       run the same command again: it repairs half-done work
   10  flashing CircuitPython failed, or the board did not come back afterwards

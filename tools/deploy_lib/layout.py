@@ -194,10 +194,48 @@ def check_mpy_cross(exe):
             "CircuitPython cannot load them.".format(exe, header[1] if len(header) > 1 else "?"),
             MPY_CROSS_HINT,
         )
-    if header[:1] != b"C":
+    if header[:1] != b"C" or len(header) < 2:
         raise DeployError(USAGE, "{} did not produce a CircuitPython .mpy file ({}).".format(
             exe, proc.stderr.decode("utf-8", "replace").strip() or "header {!r}".format(header)),
             MPY_CROSS_HINT)
+    return header[1]
+
+
+# The .mpy version (second header byte) each CircuitPython major version loads; py/persistentcode.c
+# refuses any other ("incompatible .mpy file"): CircuitPython 7 and 8 load version 5, 9 and 10
+# load version 6 (MPY_VERSION in py/persistentcode.h of each release).
+MPY_VERSION_OF_MAJOR = {7: 5, 8: 5, 9: 6, 10: 6}
+
+
+def majors_of_mpy(version):
+    found = sorted(m for m, v in MPY_VERSION_OF_MAJOR.items() if v == version)
+    return " and ".join(str(m) for m in found) if found else None
+
+
+def check_mpy_version(exe, mpy_version, board_version):
+    """Refuse a CircuitPython mpy-cross whose files the board's CircuitPython would not load.
+    ``board_version``: the board's version string, or None (then CircuitPython 10 is meant)."""
+    major = 10
+    if board_version:
+        try:
+            major = int(board_version.split(".")[0])
+        except ValueError:
+            pass
+    want = MPY_VERSION_OF_MAJOR.get(major)
+    if want is None or mpy_version == want:
+        return
+    makes = majors_of_mpy(mpy_version)
+    raise DeployError(
+        USAGE,
+        "{} makes .mpy files of version {} ({}), but {} loads only version {}: it would refuse "
+        "every one of them as \"incompatible .mpy file\".".format(
+            exe, mpy_version, "CircuitPython {}".format(makes) if makes else
+            "no CircuitPython release this tool knows",
+            "the board's CircuitPython {}".format(board_version) if board_version else
+            "CircuitPython 10", want),
+        "Use the mpy-cross of the board's CircuitPython major version ({}.x, from "
+        "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/), "
+        "or leave out --mpy-cross to copy .py files.".format(major))
 
 
 def _compile(exe, host, board_path, tmp):

@@ -130,15 +130,29 @@ class RawRepl:
     # -- session ---------------------------------------------------------------------------
     def enter(self):
         """Stop the running program and enter the raw REPL (no soft reset)."""
+        heard = b""
         for attempt in range(3):
             self._write(b"\r\x03\x03")
-            self._drain()
+            heard += self._drain()
             self._write(b"\r\x01")
-            data = self._read_until(BANNER, timeout=2.0 + attempt)
+            data = self._read_until(BANNER, timeout=1.0 + attempt)
             if data.endswith(BANNER):
                 return
+            heard += data
+            if not heard and attempt == 1:
+                break  # twice nothing at all: not a REPL (a board answers Ctrl-C at once)
             # CircuitPython may be waiting at "Press any key to enter the REPL": one more key.
-        raise lost(self.port, "it did not enter the raw REPL")
+        if not heard:
+            raise DeployError(
+                NO_BOARD,
+                "Nothing answered on {}: no CircuitPython REPL is on that port.".format(self.port),
+                "It is most often the wrong port: another device, or a board's second serial "
+                "port (CircuitPython's usb_cdc data port, enabled in boot.py, answers nothing). "
+                "List the ports with their USB ids (python -m serial.tools.list_ports -v) and "
+                "pass the board's console port, or leave --port out to let the tool find it. If "
+                "it is the right port, the board may be stuck: press its reset button once and "
+                "try again.")
+        raise lost(self.port, "it did not enter the raw REPL; it answered {!r}".format(heard[-60:]))
 
     def exit(self, soft_reboot=False):
         """Back to the friendly REPL; optionally soft-reboot so code.py runs again.

@@ -71,10 +71,14 @@ def read_manifest(target, out):
 class Plan:
     """What a deploy would do; ``describe()`` lists it, ``apply()`` does it."""
 
-    def __init__(self, target, app, clean=False, out=print):
+    def __init__(self, target, app, clean=False, out=print, replaceable=()):
         self.target = target
         self.app = app
         self.out = out
+        # files in the way that may be replaced after a backup, without --force: a library
+        # copy that cannot run on this board (libraries.resolve)
+        self.replaceable = set(replaceable)
+        self.unusable = []
         self.manifest, self.manifest_raw = read_manifest(target, out)
         ours, pending = self.manifest["files"], self.manifest["pending"]
         want = {f.path: f for f in app}
@@ -83,10 +87,10 @@ class Plan:
         # x.mpy: deploying .mpy, any x.py shadows the new file and must go; deploying .py, an
         # x.mpy cannot shadow anything (a library bundle's is left alone), and one this tool
         # wrote is simply superseded and removed.
-        mpy = any(p.endswith(".mpy") for p in want)
-        shadows = {layout.counterpart(p) for p in want} - {None} - set(want)
-        if not mpy:
-            shadows = {p for p in shadows if p in ours or p in pending}
+        must_go = {layout.counterpart(p) for p in want if p.endswith(".mpy")} - {None} - set(want)
+        superseded = {layout.counterpart(p) for p in want if p.endswith(".py")} - {None} - set(want)
+        superseded = {p for p in superseded if p in ours or p in pending} - must_go
+        shadows = must_go | superseded
         old = (set(ours) | set(pending)) - set(want) - shadows
         dirs = sorted({p.rsplit("/", 1)[0] or "/" for p in set(want) | old})
         self.stale_tmp = sorted(
@@ -130,8 +134,7 @@ class Plan:
         # Removals: a .py shadowing a new .mpy must go (a conflict unless it is ours); our own
         # files that are no longer needed (a superseded .mpy, old files with --clean) go only
         # while unchanged: one edited on the board since is kept, and said.
-        must_go = shadows if mpy else set()
-        may_go = (set() if mpy else shadows) | (old if clean else set())
+        may_go = superseded | (old if clean else set())
         self.kept = []
         for p in sorted(must_go):
             if sizes[p] is not None:
@@ -174,6 +177,9 @@ class Plan:
         if path == "/code.py" and _matches(dict(layout.digests(SAMPLE_CODE),
                                                 size=len(SAMPLE_CODE)), size, check):
             return
+        if path in self.replaceable:
+            self.unusable.append(path)
+            return
         why = ("changed on the board since the last deploy" if path in self.manifest["files"]
                else "not written by this tool")
         if removing:
@@ -195,6 +201,8 @@ class Plan:
                   for p in self.leftovers]
         lines += ["  keep    {} (no longer part of the app, but changed on the board since the "
                   "last deploy: left in place)".format(p) for p in self.kept]
+        lines += ["  replace {} (a library copy that cannot run on this board; saved to {} "
+                  "first)".format(p, backups_dir()) for p in self.unusable]
         lines += ["  CONFLICT {}: {}".format(p, why) for p, why in self.conflicts]
         return "\n".join(lines)
 
@@ -211,23 +219,65 @@ class Plan:
         )
 
     def space_needed(self):
-        """(free bytes on the board now, bytes short at the tightest point of the copy or 0),
-        the copy simulated cluster by cluster."""
+        """(free bytes on the board now, bytes short at the tightest point of the deploy or 0).
+
+        The deploy is simulated cluster by cluster in the order ``apply`` runs it: the
+        manifest rewritten with the pending list, the removals, each file written beside the
+        old one and renamed over it, and the final manifest (each manifest is written through
+        a temporary copy too, beside the old one)."""
         start, cluster = self.target.free()
         free = start
         c = lambda n: -(-n // cluster) * cluster if n > 0 else 0  # noqa: E731
         sizes = self.sizes
+        # Folders cost clusters for good: a new folder its first cluster, and every folder its
+        # new FAT entries (32 bytes, plus one per 13 characters of a long name; counted with
+        # the longer temporary name). Paid at the first file written into the folder.
+        dirs = {}
+        for f in self.writes:
+            parent, name = f.path.rsplit("/", 1)
+            if sizes.get(f.path) is None:
+                entries = 1 + -(-len(name + TMP_SUFFIX) // 13)
+                dirs.setdefault(parent or "/", [0])[0] += 32 * entries
+        chains = {}
+        for d in dirs:
+            parts = [p for p in d.split("/") if p]
+            chains[d] = ["/" + "/".join(parts[:i + 1]) for i in range(len(parts))]
+        ancestors = sorted({a for chain in chains.values() for a in chain})
+        existing = self.target.stat(ancestors) if ancestors else {}
+        created, paid = set(), set()
+        margin = 2 * cluster
+        worst = 0
+
+        def enter(path):
+            nonlocal free
+            d = path.rsplit("/", 1)[0] or "/"
+            for a in chains.get(d, []):
+                if existing.get(a) is None and a not in created:
+                    created.add(a)
+                    free -= cluster
+            if d in dirs and d not in paid:
+                paid.add(d)
+                free -= c(dirs[d][0])
+
+        def replace(old_size, new_size, path=None):
+            nonlocal free, worst
+            if path is not None:
+                enter(path)
+            worst = max(worst, c(new_size) + margin - free)
+            free += c(old_size or 0) - c(new_size)
+
+        manifest = len(self.manifest_raw) if self.manifest_raw is not None else 0
+        if self.writes or self.deletes:
+            pending = len(self._manifest(self.writes))
+            replace(manifest, pending)
+            manifest = pending
         for p in self.deletes:
             free += c(sizes.get(p) or 0)
-        new_dirs = {f.path.rsplit("/", 1)[0] for f in self.writes} - {""}
-        existing = self.target.stat(sorted(new_dirs)) if new_dirs else {}
-        margin = cluster * (2 + sum(1 for d in new_dirs if existing.get(d) is None))
-        worst = 0
         for f in self.writes:
             old = sizes.get(f.path)
-            need = c(len(f.data)) + margin
-            worst = max(worst, need - free)
-            free += c(old if old and old > 0 else 0) - c(len(f.data))
+            replace(old if old and old > 0 else 0, len(f.data), f.path)
+        if self.changes_anything():
+            replace(manifest, len(self._manifest()))
         return start, max(0, worst)
 
     def space_error(self, free, short):
@@ -245,7 +295,7 @@ class Plan:
     def backup_conflicts(self):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         folder = backups_dir() / stamp
-        for path, _why in self.conflicts:
+        for path in [p for p, _why in self.conflicts] + self.unusable:
             if self.sizes.get(path) == -1:
                 continue
             dest = folder / path.lstrip("/")
@@ -272,17 +322,33 @@ class Plan:
         return bool(self.writes or self.deletes or self.stale_tmp) or (
             self._manifest() != self.manifest_raw)
 
-    def apply(self, force=False, stream=None):
+    def check(self, force=False):
+        """Raise what would stop this deploy before it changes anything, in the order the
+        deploy meets it: files in the way (7), not enough space (5), a filesystem that
+        cannot be written (6, only when something has to change). A dry run calls this, so
+        it exits with the code the deploy would."""
         if self.conflicts and not force:
             raise self.conflict_error()
         free, short = self.space_needed()
         if short:
             raise self.space_error(free, short)
+        if self.changes_anything():
+            problem = self.target.read_only()
+            if problem is not None:
+                raise problem
+
+    def known_checks(self):
+        """{path: (size, check)} of the app files the plan found unchanged: the deploy does
+        not touch them, so the verification needs no second hash of them."""
+        return {f.path: (self.sizes[f.path], self.checks[f.path]) for f in self.unchanged}
+
+    def apply(self, force=False, stream=None):
+        self.check(force)
         if not self.changes_anything():
-            verify(self.target, self.app, stream)
+            verify(self.target, self.app, stream, self.known_checks())
             return
         self.target.check_writable()
-        if self.conflicts:
+        if self.conflicts or self.unusable:
             self.backup_conflicts()
         for p in self.stale_tmp:
             self.target.remove(p)
@@ -296,20 +362,31 @@ class Plan:
             self.target.write(f.path, f.data, lambda n, p=f.path: bar.advance(n, label=p))
             bar.advance(0, items=1, label=f.path)
         bar.close()
-        verify(self.target, self.app, stream)
+        verify(self.target, self.app, stream, self.known_checks())
         final = self._manifest()
         if final != self.manifest_raw:
             self.target.write(MANIFEST, final)
 
 
-def verify(target, app, stream=None):
-    """Check every app file on the board against the app; DeployError listing differences."""
+def verify(target, app, stream=None, known=None):
+    """Check every app file on the board against the app; DeployError listing differences.
+
+    ``known``: {path: (size, check)} computed moments ago by the plan for files the deploy
+    did not touch; those are trusted when their size is still the same (every file's size
+    is read again), so a rerun hashes each file once, not twice."""
+    known = known or {}
     total = sum(len(f.data) for f in app)
     bar = Progress("verify", total, len(app), stream)
     sizes = target.stat([f.path for f in app])
     present = [f for f in app if sizes[f.path] == len(f.data)]
-    checks = target.hashes([f.path for f in present], sizes,
-                           lambda n, p: bar.advance(n, items=1, label=p)) if present else {}
+    checks = {f.path: known[f.path][1] for f in present
+              if f.path in known and known[f.path][0] == sizes[f.path]}
+    for f in present:
+        if f.path in checks:
+            bar.advance(len(f.data), items=1, label=f.path)
+    todo = [f.path for f in present if f.path not in checks]
+    if todo:
+        checks.update(target.hashes(todo, sizes, lambda n, p: bar.advance(n, items=1, label=p)))
     bad = []
     for f in app:
         size = sizes[f.path]

@@ -12,6 +12,7 @@ import base64
 import errno
 import os
 import shutil
+import sys
 from pathlib import Path
 
 from . import layout
@@ -31,6 +32,19 @@ READ_ONLY_SERIAL_HINT = (
 )
 
 
+DRIVE_READ_ONLY_HINT = (
+    "What makes CIRCUITPY read-only to the computer: (1) a boot.py on the board that calls "
+    "storage.remount(\"/\", readonly=False) (code may write, the computer may not): rename it "
+    "from the board's REPL (import os; os.rename('/boot.py', '/boot.py.off')), reset the board, "
+    "and deploy again, or deploy over the serial port with --port; (2) the computer mounted the "
+    "drive read-only because its FAT filesystem has errors (Linux does this after an unclean "
+    "unplug; the system log says so): eject it, repair it (fsck.vfat -a on Linux, First Aid in "
+    "macOS Disk Utility, chkdsk on Windows) or back it up and run "
+    "storage.erase_filesystem() at the board's REPL; (3) it is mounted for another user "
+    "(permission denied): mount it as yourself, or run the tool as that user."
+)
+
+
 def no_space(path):
     return DeployError(
         NO_SPACE,
@@ -40,15 +54,82 @@ def no_space(path):
     )
 
 
-def parse_boot_out(text):
-    """(board id or None, CircuitPython version or None) from boot_out.txt."""
-    board_id = version = None
+def boot_out_header(text):
+    """The lines CircuitPython itself writes at the top of boot_out.txt (main.c: the version
+    line, ``Board ID:``, ``UID:``, port lines such as a MAC address), without what a boot.py
+    printed after them (from the ``boot.py output:`` line on)."""
+    header = []
     for line in text.splitlines():
-        if line.startswith("Board ID:"):
-            board_id = line.split(":", 1)[1].strip() or None
-        elif line.startswith("Adafruit CircuitPython ") and version is None:
-            version = line.split()[2]
+        if line.endswith(" output:") and line.split(" output:")[0] in BOOT_FILES:
+            break
+        header.append(line)
+    return header
+
+
+# main.c boot_py_filenames: a boot.py's output follows "<name> output:" in boot_out.txt
+BOOT_FILES = ("boot.py", "boot.txt")
+
+
+def parse_boot_out(text, field=None):
+    """(board id or None, CircuitPython version or None) from boot_out.txt; with ``field``
+    ("UID"), that header field. Only CircuitPython's own header counts: the version on the
+    first line and the ``Board ID:`` on the second (a boot.py that prints "Board ID:..."
+    cannot change which board this is)."""
+    header = boot_out_header(text)
+    if field is not None:
+        return next((line.split(":", 1)[1].strip() or None for line in header[1:]
+                     if line.startswith(field + ":")), None)
+    board_id = version = None
+    if header and header[0].startswith("Adafruit CircuitPython "):
+        parts = header[0].split()
+        version = parts[2] if len(parts) > 2 else None
+    if len(header) > 1 and header[1].startswith("Board ID:"):
+        board_id = header[1].split(":", 1)[1].strip() or None
     return board_id, version
+
+
+# How the drive path reads a file back "from the drive": past the computer's page cache where
+# the OS allows it. Linux: posix_fadvise(POSIX_FADV_DONTNEED) drops the file's clean cached
+# pages (they are clean after fsync), so the read goes over USB to the board; macOS: F_NOCACHE
+# on the descriptor; Windows: no way from Python, the read may come from the cache.
+if hasattr(os, "posix_fadvise"):
+    READ_BACK = "read back from the drive past the computer's cache (posix_fadvise)"
+elif sys.platform == "darwin":
+    READ_BACK = "read back from the drive past the computer's cache (F_NOCACHE)"
+else:
+    READ_BACK = "read back through the computer's cache (this OS gives no way past it)"
+READ_BACK_LIMITS = (
+    "The check catches a write that did not reach the drive as sent (a cut or a flaky USB "
+    "link, a full or failing drive). It cannot catch what the board's own flash does later: "
+    "CircuitPython answers a read from its write cache until the data is flashed, and a file "
+    "that reads back right can still be lost if the board is unplugged within a second or two "
+    "(eject the drive first).")
+
+
+def read_past_cache(path):
+    """The bytes of a file on the drive, read past the computer's cache where the OS allows."""
+    fd = os.open(str(path), os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        if hasattr(os, "posix_fadvise"):
+            try:
+                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+            except OSError:
+                pass
+        elif sys.platform == "darwin":
+            try:
+                import fcntl
+
+                fcntl.fcntl(fd, fcntl.F_NOCACHE, 1)
+            except (ImportError, AttributeError, OSError):
+                pass
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
 
 
 class DriveTarget:
@@ -80,7 +161,7 @@ class DriveTarget:
     def hashes(self, paths, sizes=None, progress=None, algo=None):
         out = {}
         for p in paths:
-            data = self.host(p).read_bytes()
+            data = read_past_cache(self.host(p))
             out[p] = (algo or "sha256", layout.check(data, algo or "sha256"))
             if progress:
                 progress(len(data), p)
@@ -88,6 +169,14 @@ class DriveTarget:
 
     def read(self, path):
         return self.host(path).read_bytes()
+
+    def heads(self, paths, n):
+        """The first ``n`` bytes of each file."""
+        out = []
+        for p in paths:
+            with open(self.host(p), "rb") as f:
+                out.append(f.read(n))
+        return out
 
     def listdir(self, path):
         h = self.host(path)
@@ -100,22 +189,38 @@ class DriveTarget:
             cluster = 4096
         return shutil.disk_usage(self.root).free, cluster
 
+    def _read_only_error(self, why):
+        return DeployError(
+            READ_ONLY,
+            "The drive {} is read-only to this computer ({}).".format(self.root, why),
+            DRIVE_READ_ONLY_HINT)
+
     def _os_error(self, exc, path):
         if exc.errno == errno.ENOSPC:
             return no_space(path)
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            return DeployError(
-                READ_ONLY,
-                "The drive {} is read-only to this computer ({}).".format(self.root, exc.strerror),
-                "A boot.py on the board probably remounts the filesystem for code "
-                "(storage.remount). Delete or rename that boot.py from the board's REPL "
-                "(import os; os.rename('/boot.py', '/boot.py.off')), reset, and deploy again; "
-                "or deploy over the serial port with --port.",
-            )
+            return self._read_only_error(exc.strerror)
         return DeployError(CONNECTION, "Writing {} failed: {}".format(path, exc),
                            "Check that the drive is still mounted, then run the same command again.")
 
+    def read_only(self):
+        """A DeployError (exit 6) if the drive is mounted read-only or this user may not
+        write it, else None; asks the OS, writes nothing (a dry run calls it: a write on
+        CIRCUITPY would restart code.py)."""
+        try:
+            flags = os.statvfs(self.root).f_flag
+        except (AttributeError, OSError):
+            flags = 0
+        if flags & getattr(os, "ST_RDONLY", 1):
+            return self._read_only_error("mounted read-only")
+        if not os.access(self.root, os.W_OK):
+            return self._read_only_error("permission denied")
+        return None
+
     def check_writable(self):
+        problem = self.read_only()
+        if problem is not None:
+            raise problem
         probe = self.host("/.deploy-probe" + TMP_SUFFIX)
         try:
             probe.write_bytes(b"")
@@ -135,7 +240,7 @@ class DriveTarget:
                         progress(min(4096, len(data) - i))
                 f.flush()
                 os.fsync(f.fileno())
-            same = tmp.read_bytes() == data
+            same = read_past_cache(tmp) == data
             if same:
                 os.replace(tmp, final)
             else:
@@ -254,6 +359,12 @@ def _rm(p):
 def _fr():
     s = os.statvfs('/')
     print(repr((s[1] * s[4], s[1])))
+def _hd(ps, n):
+    r = []
+    for p in ps:
+        with open(p, 'rb') as f:
+            r.append(_x(f.read(n)).decode())
+    print(repr(r))
 def _hm(ps, k=None):
     print(repr([_hs(p, k) for p in ps]))
 def _wp():
@@ -359,8 +470,28 @@ class SerialTarget:
     def listdir(self, path):
         return sorted(self.query("_ls({!r})".format(path)))
 
+    def heads(self, paths, n):
+        """The first ``n`` bytes of each file, read on the board."""
+        out = []
+        for i in range(0, len(paths), 40):
+            out += [bytes.fromhex(h) for h in self.query("_hd({!r}, {})".format(
+                list(paths[i:i + 40]), n))]
+        return out
+
     def free(self):
         return tuple(self.query("_fr()"))
+
+    def read_only(self):
+        """A DeployError (exit 6) if the board's filesystem is read-only to code, else None:
+        ``storage.getmount('/').readonly`` answers without writing anything."""
+        try:
+            out = self.repl.exec("import storage\nprint(storage.getmount('/').readonly)")
+        except BoardError:
+            return None  # cannot tell without writing; the deploy's write probe will
+        if out.strip() == b"True":
+            return DeployError(READ_ONLY, "The board's filesystem is read-only to code, so the "
+                               "serial path cannot write the app.", READ_ONLY_SERIAL_HINT)
+        return None
 
     def check_writable(self):
         code = int(self.run("_wp()").decode().strip())
