@@ -60,3 +60,38 @@ def test_a_run_that_needs_more_than_its_heap_fails_the_budget():
     r = _run(os.path.join(REPO, "tests", "scripts", "menus.txt"), 40 * 1024)
     assert r.status == 3
     assert bench_ram.failure(r.message).startswith("MemoryError at ")
+
+
+TEXTS = ("Ab", "Hello, world! 09", "", "gy_|", "ab\ncdef", "  x ", "R7 W S", "Pass to ANN")
+
+
+@pytest.mark.parametrize("scale", (1, 2, 3))
+def test_ui_text_draws_what_bitmap_label_draws(scale):
+    """ui.Text replaced adafruit_display_text's bitmap_label (2.2 KiB a label, 28 KiB of code on
+    the heap): same pixels, position, bounding box and scale, here with Blinka's displayio."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge") as m, m.environment():
+        import terminalio
+        from adafruit_display_text import bitmap_label
+
+        from firmware import ui
+
+        for text in TEXTS:
+            a = bitmap_label.Label(terminalio.FONT, text=text, color=0xFFFFFF, scale=scale,
+                                   anchor_point=(0, 0), anchored_position=(3, 20))
+            b = ui.label(text, 3, 20, 0xFFFFFF, scale)
+            assert (b.bounding_box, b.x, b.y, b.scale) == (a.bounding_box, a.x, a.y, a.scale), text
+            if a._tilegrid is not None:
+                ba, bb = a._bitmap, b._tg.bitmap
+                pa = [[ba[x, y] != 0 for x in range(ba.width)] for y in range(ba.height)]
+                pb = [[bb[x, y] != 0 for x in range(bb.width)] for y in range(bb.height)]
+                assert pa == pb, text
+                assert (a._tilegrid.x, a._tilegrid.y) == (b._tg.x, b._tg.y), text
+                assert any(any(row) for row in pa) == bool(text.strip()), text
+            for lb in (a, b):
+                lb.text = "Zz"
+                lb.anchored_position = (10, 30)
+                lb.color = 0x123456
+            assert (b.x, b.y, b.bounding_box) == (a.x, a.y, a.bounding_box), text
+            assert b.color == 0x123456 and b.anchored_position == (10, 30)
