@@ -26,6 +26,25 @@ class Screens:
 
         return Turn(self.session, seat)
 
+    def watch(self, screen, y):
+        """The person's hand, drawn hollow (dimmed), under the computer players' moves at
+        ``y``; with ``y`` None only the height it takes."""
+        from firmware.cards import HandRow, sort_cards, tile_size
+
+        s = self.session
+        lay = s.app.layout
+        if y is None:
+            return tile_size(lay.scale)[1] + 2
+        seat = 0
+        for i in range(len(s.kinds)):
+            if s.kinds[i] == 0:
+                seat = i
+        hand = sort_cards(s.state.view(seat).hand, self.by_colour)
+        row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks)
+        row.set_cards(hand, [True] * len(hand))
+        screen.hand = row
+        return row.height
+
     def tone(self, move):
         k = move[0]
         if k == P.LAY:

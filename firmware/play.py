@@ -331,8 +331,16 @@ class ComputerTurns(ui.Screen):
         super().__init__(session.app, "Computer turns")
         self.session = session
         lay = self.app.layout
+        # one person against computers: their own hand stays in view (the game draws it)
+        watch = getattr(session.game, "watch", None) if session.persons == 1 else None
+        keep = watch(self, None) if watch is not None else 0  # the height it needs
+        n = (lay.body_h - keep) // lay.row_h
+        if keep and n >= 3:
+            watch(self, lay.body_top + n * lay.row_h + 1)
+        else:
+            n = lay.body_h // lay.row_h
         self.rows = []
-        for r in range(lay.body_h // lay.row_h):
+        for r in range(n):
             lb = ui.label("", lay.margin, lay.body_top + r * lay.row_h + lay.scale, ui.TEXT, lay.scale)
             self.rows.append(lb)
             self.body.append(lb)

@@ -519,4 +519,11 @@ def test_issue14_4_the_title_says_what_the_phase_needs_and_SELECT_shows_the_tabl
     assert layout_problems(d.m.display) == []
     d.key("B")
     assert d.top is t
+    # while the computer plays, the person's own hand stays in view (dimmed: drawn hollow)
+    d.card(t, C.parse("Y9"))
+    d.row(t, (d.T.A_DISCARD, 0))
+    ct = d.top
+    assert type(ct).__name__ == "ComputerTurns"
+    assert sorted(ct.hand.cards) == sorted(C.parse_list("R1 B2")) and all(ct.hand.chosen)
+    assert layout_problems(d.m.display, ct) == []
     d.close()
