@@ -67,20 +67,30 @@ def rect(x, y, w, h, colour):
     return displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
 
 
+_inks = {}  # colour: the two-colour palette (transparent, colour) every text of it shares
+
+
+def _ink(colour):
+    pal = _inks.get(colour)
+    if pal is None:
+        pal = _inks[colour] = displayio.Palette(2)
+        pal.make_transparent(0)
+        pal[1] = colour
+    return pal
+
+
 class Text(displayio.Group):
     """A line of text in the built-in font whose top-left corner stays at ``anchored_position``:
     what ``adafruit_display_text.bitmap_label.Label`` with ``anchor_point=(0, 0)`` shows, with
     the same pixels, position and ``bounding_box`` (the emulator and the tests read them), but
-    only a group, a tile grid, a two-colour palette and a 1-bit bitmap on the heap."""
+    only a group, a tile grid and a 1-bit bitmap on the heap (the palette is shared by every
+    text of that colour, and never changed: a new colour takes another palette)."""
 
     def __init__(self, text, x, y, colour, scale):
         super().__init__(scale=scale)
         self._ap = (x, y)
         self._text = None
         self._tg = None
-        self._pal = displayio.Palette(2)
-        self._pal.make_transparent(0)
-        self._pal[1] = colour
         self._colour = colour
         self.text = text
 
@@ -90,8 +100,10 @@ class Text(displayio.Group):
 
     @color.setter
     def color(self, colour):
-        self._colour = colour
-        self._pal[1] = colour
+        if colour != self._colour:
+            self._colour = colour
+            if self._tg is not None:
+                self._tg.pixel_shader = _ink(colour)
 
     @property
     def anchored_position(self):
@@ -142,7 +154,8 @@ class Text(displayio.Group):
             if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:
                 if tg is not None:
                     self.remove(tg)
-                tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=self._pal, y=-5)
+                tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=_ink(self._colour),
+                                        y=-5)
                 self.append(tg)
                 self._tg = tg
             else:
