@@ -395,15 +395,22 @@ class Turn(Decision):
                 self.say("Hint: phase " + str(number) + " ready")
                 return
             if best is None or missing < best[0]:
-                best = (missing, number)
+                best = (missing, number, groups)
         if best is None:
             self.refuse("No phase left", "No phase is left to lay in this hand.")
+            return
+        # the closest plan, chosen into the groups: their rows show which cards it keeps and
+        # how many each group still lacks ("Set3 +1: 7 7")
+        missing, number, groups = best
+        self._start_lay(number)
+        self.lay.fill(groups)
+        self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
+        self._lay_rows()
+        n = str(missing)
+        if len(phases) > 1:  # free choice: the phase closest to complete
+            self.say("Hint: ph " + str(number) + ": " + n + " short")
         else:
-            n = str(best[0])
-            if len(phases) > 1:  # free choice: the phase closest to complete
-                self.say("Hint: ph " + str(best[1]) + ": " + n + " short")
-            else:
-                self.say("Hint: " + n + (" cards" if best[0] > 1 else " card") + " short")
+            self.say("Hint: " + n + (" cards" if missing > 1 else " card") + " short")
 
     # ------------------------------------------------------------------ keys
 

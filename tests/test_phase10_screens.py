@@ -321,12 +321,17 @@ def info_text(t):
 
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
 def test_hint_and_lay_down_reasons_are_shown_whole(board_id, tmp_path):
-    """Hint says how many cards a phase lacks, and a bad group says why, in full on the
-    information line (the 160x128 line holds 25 characters; nothing may be cut off)."""
+    """Hint says how many cards a phase lacks and (issue 14.9) which cards it would keep, chosen
+    into the groups (their rows say what each still lacks); a bad group says why, in full on
+    the information line (the 160x128 line holds 25 characters; nothing may be cut off)."""
     d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y7 G9 Y11 R1 B2 G12 B10", "R4")
     d.row(t, (d.T.A_HINT, 0))
-    assert t.mode == d.T.PLAY and info_text(t) == "Hint: 2 cards short"
+    assert t.mode == d.T.LAY and info_text(t) == "Hint: 2 cards short"
     assert "Hint: 2 cards short" in d.text()
+    assert t.menu.items[0].startswith(" Set3 ok: R3 B3 G3") or t.menu.items[0].startswith(">Set3 ok: R3"), t.menu.items
+    assert "+2" in t.menu.items[1], t.menu.items
+    d.key("B")  # back to the hand
+    assert t.mode == d.T.PLAY
     d.row(t, (d.T.A_LAY, 0))
     assert info_text(t) == "Set3 needs 3 more"
     for c in ("R3", "B3", "G3", "R5", "Y7"):
