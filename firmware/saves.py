@@ -114,7 +114,6 @@ class Store:
         self.newest = None  # the place of the newest image
         self.tail = 0  # append: where the next image goes
         self.damaged = False
-        self.writes = 0  # images written since boot
         self._held = 0
         self._due = False
         self._last = None  # the records of the newest image as written
@@ -256,7 +255,6 @@ class Store:
             self.newest = p
         self.seq = seq
         self._last = body
-        self.writes += 1
         return True
 
 
