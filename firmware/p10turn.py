@@ -78,13 +78,17 @@ class Turn(Decision):
         self.body.append(self.top_lb)
         gap = 2 if s == 1 else 1  # a free pixel row for the cursor frame around the tiles
         y += 12 * s + gap
-        _, th, pitch, row_pitch = tile_size(s)
         bottom = lay.height - lay.footer_h
-        rows = 1
         below = gap + 12 * s + 1 + 3 * 12 * s  # the information line and three action rows
+        cs = s  # the cards' scale: the text's, or large cards where a row of 11 fits (320x170)
+        big = tile_size(2)
+        if s == 1 and (lay.width - 1) // big[2] >= 11 and y + big[1] + below + 2 * 14 <= bottom:
+            cs = 2
+        _, th, pitch, row_pitch = tile_size(cs)
+        rows = 1
         if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= bottom:
             rows = 2  # a tall screen shows the whole hand in two rows
-        self.hand = HandRow(self.body, lay.width, y, rows, s, app.settings.marks)
+        self.hand = HandRow(self.body, lay.width, y, rows, cs, app.settings.marks)
         y += self.hand.height + gap
         # the information line: in the text size of the screen; on a screen with large text a
         # longer line is shown as two lines of small text in the same place
