@@ -192,20 +192,20 @@ def test_ampy_on_a_board_writable_to_code(drive, tmp_path):
 
 
 class Terminal:
-    """A person at a serial terminal: type, then read what came back within a moment."""
+    """A person at a serial terminal: type, then read what comes back up to the prompt that
+    ends it (``until``), and whatever follows within a moment."""
 
     def __init__(self, board):
         self.ser = serial.Serial(board.port, timeout=0.05)
 
-    def type(self, data, quiet=0.25):
+    def type(self, data, until=">>> "):
         self.ser.write(data)
-        out, deadline = b"", time.monotonic() + 5
-        last = time.monotonic()
-        while time.monotonic() < deadline and time.monotonic() - last < quiet:
-            chunk = self.ser.read(4096)
-            if chunk:
-                out += chunk
-                last = time.monotonic()
+        out, deadline = b"", time.monotonic() + 10
+        while time.monotonic() < deadline and not out.endswith(until.encode("utf-8")):
+            out += self.ser.read(4096)
+        quiet = time.monotonic() + 0.1  # nothing more may come after the prompt
+        while time.monotonic() < quiet:
+            out += self.ser.read(4096)
         return out.decode("utf-8")
 
     def close(self):
@@ -215,15 +215,15 @@ class Terminal:
 def test_friendly_repl_as_a_person_sees_it(drive):
     with SerialBoard(drive, "pybadge") as board:
         t = Terminal(board)
-        assert t.type(b"\x03") == (
+        assert t.type(b"\x03", until="reload.\r\n") == (
             'Traceback (most recent call last):\r\n  File "code.py", line 1, in <module>\r\n'
             "KeyboardInterrupt: \r\n" + TITLE.format("1@code.py KeyboardInterrupt")
             + "\r\nCode done running.\r\n\r\n"
             "Press any key to enter the REPL. Use CTRL-D to reload.\r\n")
         assert t.type(b"\r") == TITLE.format("REPL") + "\r\n" + BANNER + "\r\n>>> "
         # a compound statement continues with '... ' until an empty line
-        assert t.type(b"for i in range(2):\r") == "for i in range(2):\r\n... "
-        assert t.type(b"  i * 10\r") == "  i * 10\r\n... "
+        assert t.type(b"for i in range(2):\r", "... ") == "for i in range(2):\r\n... "
+        assert t.type(b"  i * 10\r", "... ") == "  i * 10\r\n... "
         assert t.type(b"\r") == "\r\n0\r\n10\r\n>>> "
         assert t.type(b"open('/x.txt')\r") == (
             "open('/x.txt')\r\nTraceback (most recent call last):\r\n"
@@ -234,12 +234,13 @@ def test_friendly_repl_as_a_person_sees_it(drive):
             '  File "<stdin>", line 1, in <module>\r\n'
             "NameError: name 'undefined' isn't defined\r\n>>> ")
         # paste mode (Ctrl-E) runs what was pasted
-        assert t.type(b"\x05") == "\r\npaste mode; Ctrl-C to cancel, Ctrl-D to finish\r\n=== "
-        assert t.type(b"def f():\r    return 5\r") == "def f():\r\n===     return 5\r\n=== "
+        assert t.type(b"\x05", "=== ") == "\r\npaste mode; Ctrl-C to cancel, Ctrl-D to finish\r\n=== "
+        assert t.type(b"def f():\r", "=== ") == "def f():\r\n=== "
+        assert t.type(b"    return 5\r", "=== ") == "    return 5\r\n=== "
         assert t.type(b"\x04") == "\r\n>>> "
         assert t.type(b"f()\r") == "f()\r\n5\r\n>>> "
         # Ctrl-C stops a loop that never ends
-        assert t.type(b"while True: pass\r\r") == "while True: pass\r\n... \r\n"
+        assert t.type(b"while True: pass\r\r", "... \r\n") == "while True: pass\r\n... \r\n"
         assert t.type(b"\x03") == (
             'Traceback (most recent call last):\r\n  File "<stdin>", line 1, in <module>\r\n'
             "KeyboardInterrupt: \r\n>>> ")
@@ -248,7 +249,7 @@ def test_friendly_repl_as_a_person_sees_it(drive):
         assert "'i': 1" in shown and "'f': <function f at 0x" in shown
         assert shown.endswith("}\r\n>>> ")
         # Ctrl-D: soft reboot into code.py, with the status line a board prints
-        assert t.type(b"\x04") == (
+        assert t.type(b"\x04", TITLE.format("code.py")) == (
             "\r\n" + TITLE.format("1@code.py KeyboardInterrupt") + "soft reboot\r\n\r\n"
             "\x1b[2K\x1b[0GAuto-reload is on. Simply save files over USB to run them or enter "
             "REPL to disable.\r\n\x1b[2K\x1b[0Gcode.py output:\r\n" + TITLE.format("code.py"))
