@@ -15,6 +15,7 @@ from firmware import ui
 
 GUARD_MS = 400
 REFUSED = (220, 120)  # the refusal tone (Hz, ms)
+YOUR_TURN = (880, 70)  # a person's decision appears after computer moves
 
 
 def _due(now, at):
@@ -35,8 +36,11 @@ class Decision(ui.Screen):
 
     def guard(self):
         """Ignore keys for a moment: the decision has just appeared after computer moves,
-        which the person may still be pressing keys for (``Session.next`` calls it)."""
-        self.open_at = (supervisor.ticks_ms() + GUARD_MS) & 0x1FFFFFFF
+        which the person may still be pressing keys for (``Session.next`` calls it). The
+        "your turn" tone says so."""
+        now = supervisor.ticks_ms()
+        self.open_at = (now + GUARD_MS) & 0x1FFFFFFF
+        self.app.sound.play(YOUR_TURN, now)
 
     def key(self, k):
         """True when the key was taken here (guarded, START: the pause menu, SELECT: the

@@ -151,8 +151,9 @@ def test_sounds_card_phase_win_and_silence_when_off(tmp_path):
     d.play_to_end()
     p10 = importlib.import_module("firmware.p10")
     sound = importlib.import_module("firmware.sound")
+    decide = importlib.import_module("firmware.decide")
     freqs = set(t[1] for t in d.m.tones if t[3])
-    for tone in (p10.CARD, p10.PHASE, sound.WIN):
+    for tone in (p10.CARD, p10.PHASE, sound.WIN, decide.YOUR_TURN):  # issue 14: a turn cue
         assert tone[0] in freqs
     d.key("A")
     d.booted.settings.sound = 0
@@ -328,8 +329,11 @@ def test_issue14_1_a_refused_hit_names_P10C_13(tmp_path):
     d.card(t, C.parse("Y9"))
     i = t.rows.index((d.T.A_HIT, 0))
     assert t.menu.items[i] == "Hit Y9: next turn" and t.menu.dim[i]
+    tones = len(d.m.tones)
     d.row(t, (d.T.A_HIT, 0))
     assert "Not until next turn" in d.text()
+    decide = importlib.import_module("firmware.decide")
+    assert decide.REFUSED[0] in [tn[1] for tn in d.m.tones[tones:]]  # a refusal sounds distinct
     d.key("A")  # again: the whole reason, with its rule
     text = " ".join(d.text().split())
     assert "P10C-13" in text and "BOB set of 9s" in text, text
