@@ -28,7 +28,9 @@ READ_ONLY_SERIAL_HINT = (
     "(or put it in boot.py and reset the board):\n"
     "    import storage; storage.remount(\"/\", readonly=False)\n"
     "and run the deploy again. (While it is remounted, the computer sees the drive read-only; "
-    "a reset, or deleting that boot.py, undoes it.)"
+    "a reset, or deleting that boot.py, undoes it.) A boot.py of yours can also be the cause: "
+    "storage.remount(\"/\", readonly=True) keeps it read-only to code after every reset; "
+    "edit that boot.py (storage.disable_usb_drive() there instead makes it writable to code)."
 )
 
 
