@@ -2,6 +2,7 @@
 
 Modules: ``boards`` (facts about the supported boards), ``layout`` (which files the app
 consists of), ``targets`` (a mounted drive or a serial raw REPL), ``rawrepl`` (the raw REPL
-protocol), ``sync`` (copy only what changed, verify, manifest), ``firmware`` (UF2 and ESP
-images), ``discover`` (find boards), ``progress`` (bars), ``cli`` (the command).
+protocol), ``sync`` (copy only what changed, verify, manifest), ``libraries`` (library copies
+already on the board, ``--bundle``), ``firmware`` (UF2 and ESP images), ``discover`` (find
+boards), ``progress`` (bars), ``cli`` (the command).
 """
