@@ -151,9 +151,7 @@ class PauseMenu(ui.ListScreen):
             if len(topics) == 1:
                 app.push(ui.TextPage(app, topics[0][0], texts.text(topics[0][1])))
             else:
-                from firmware.menus import RulesMenu
-
-                app.push(RulesMenu(app, s.entry.key))
+                app.push(texts.RulesMenu(app, s.entry.key))
         elif act == "settings":
             from firmware.setscreen import SettingsScreen
 

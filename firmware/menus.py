@@ -49,6 +49,8 @@ class MainMenu(ui.ListScreen):
 
             app.push(SettingsScreen(app))
         elif act == "Rules":
+            from firmware.texts import RulesMenu
+
             app.push(RulesMenu(app))
         elif act == "About":
             app.push(About(app))
@@ -84,19 +86,3 @@ class About(ui.TextPage):
                 + "\nGame saves " + (str(game.size - 8) + " B" if game else "none")
                 + "\nBoard id:\n" + board.board_id)
         super().__init__(app, "About", text)
-
-
-class RulesMenu(ui.ListScreen):
-    """The Rules pages of every game, or of one game (``key``: from its pause menu)."""
-
-    def __init__(self, app, key=None):
-        from firmware import texts
-
-        self.topics = texts.topics(key)
-        super().__init__(app, "Rules", [t[0] for t in self.topics])
-
-    def choose(self, i):
-        from firmware import texts
-
-        title, what = self.topics[i]
-        self.app.push(ui.TextPage(self.app, title, texts.text(what)))

@@ -1,5 +1,7 @@
-"""The Rules pages: the phase lists (from the rules core's tables) and a short how-to per game.
-Imported only while the Rules screen is open."""
+"""The Rules pages: the phase lists (from the rules core's tables) and a short how-to per game,
+and the Rules menu. Imported only while the Rules screen is open."""
+
+from firmware import ui
 
 # (game key in the registry, title, page)
 TOPICS = (
@@ -74,3 +76,15 @@ def text(what):
     if what == "board_howto":
         return _BOARD_HOWTO
     return _DICE_HOWTO
+
+
+class RulesMenu(ui.ListScreen):
+    """The Rules pages of every game, or of one game (``key``: from its pause menu)."""
+
+    def __init__(self, app, key=None):
+        self.topics = topics(key)
+        super().__init__(app, "Rules", [t[0] for t in self.topics])
+
+    def choose(self, i):
+        title, what = self.topics[i]
+        self.app.push(ui.TextPage(self.app, title, text(what)))

@@ -110,3 +110,50 @@ def test_issue14_button_test_in_settings_shows_every_key_and_held_button():
         m.run(300)
         _button_test(m)
         assert "Stick" in m.screen_text()
+
+
+def test_issue8_no_import_loop_among_the_firmware_modules():
+    """Every import between firmware modules, at the top of a module or inside a function
+    (where the old loop play -> p10 -> p10turn -> play hid), follows one direction: the graph
+    has no cycle. The shared modules name no game's screens module."""
+    import ast
+    import os
+
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    folder = os.path.join(repo, "firmware")
+    graph = {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py") or name == "__init__.py":
+            continue
+        mod = name[:-3]
+        with open(os.path.join(folder, name)) as f:
+            tree = ast.parse(f.read())
+        deps = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module == "firmware":
+                    deps.update(a.name for a in node.names)
+                elif node.module.startswith("firmware."):
+                    deps.add(node.module.split(".")[1])
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name.startswith("firmware."):
+                        deps.add(a.name.split(".")[1])
+        graph[mod] = sorted(d for d in deps if d != mod)
+    state = {}
+
+    def visit(m, path):
+        if state.get(m) == 1:
+            raise AssertionError("import loop: " + " -> ".join(path + [m]))
+        if state.get(m) == 2:
+            return
+        state[m] = 1
+        for d in graph.get(m, ()):
+            visit(d, path + [m])
+        state[m] = 2
+
+    for m in graph:
+        visit(m, [])
+    for shared in ("play", "menus", "newgame", "app", "decide", "tableview", "gamerec", "stats",
+                   "saves", "setscreen"):
+        assert not {"p10", "p10turn", "p10text", "p10b", "dx"} & set(graph[shared]), shared
