@@ -8,12 +8,14 @@ answers its pending decision.
 - ``easy``: keeps the dice of the colour it has most of and rolls once more at most; takes the
   longest piece of the display, steals only when the display has nothing;
 - ``normal``: keeps and re-rolls by expected value over the rolls left (``dx_odds``): for each
-  plan "keep the dice of these colours, chase them" it weighs what every colour would bring;
-  takes the option worth most (a steal counts the victim's loss too);
-- ``hard``: the normal player whose values weigh who is closest to 30 and who is last (stealing
-  from the leader is worth more, from a player in last place less: they do not move back), who
-  takes a winning piece whenever it can, and who gives back rear pieces before rolling when the
-  colours that opens are worth more than the dice it costs.
+  plan "keep the dice of these colours (at most two), chase them" it weighs what every colour
+  would bring; takes the option worth most (a steal counts the victim's loss too); gives back
+  rear pieces only when fewer than three colours are open;
+- ``hard``: the normal player that also weighs, in its keeps, the chance of getting no piece
+  (what DX-9 would cost it, nothing in last place), counts a steal from a player not in last
+  place double in a two-player game and shares that among the opponents in larger ones, adds a bonus for a piece that reaches 30, and gives back every rear piece
+  before it rolls (the front stays, DX-5: every colour but one is open and a one-piece road
+  cannot be stolen from).
 
 All arithmetic is on small integers; ties are broken by a fixed order.
 """
@@ -21,7 +23,7 @@ All arithmetic is on small integers; ties are broken by a fixed order.
 from shared_rules import dice_express as D
 from shared_rules import dx_odds
 
-_WIN = 4000  # value of a piece that reaches field 30
+_WIN = 8  # extra value of a piece that reaches field 30 (hard)
 
 
 def _values(v, seat, hard):
@@ -29,10 +31,6 @@ def _values(v, seat, hard):
     (0 where nothing can be had), or None for a colour the road already holds."""
     fronts = v.fronts
     front = fronts[seat]
-    lead = -1
-    for s in range(v.n):
-        if s != seat and fronts[s] > lead:
-            lead = fronts[s]
     low = min(fronts)
     out = []
     for c in range(6):
@@ -50,7 +48,7 @@ def _values(v, seat, hard):
             for s in range(v.n):
                 if s != seat and not v.steal_check(seat, s, c, k):
                     length = v.roads[s][0] & 7
-                    w = _gain(front, length, hard) + _hurt(fronts[s], length, lead, low, hard)
+                    w = _gain(front, length, hard) + _hurt(fronts[s], length, low, hard, v.n)
                     if w > b:
                         b = w
             if b > best:
@@ -62,27 +60,25 @@ def _values(v, seat, hard):
 
 def _gain(front, length, hard):
     if hard and front + length >= D.FINISH:
-        return _WIN
+        return 4 * length + _WIN
     return 4 * length
 
 
-def _hurt(victim_front, length, lead, low, hard):
-    """What a steal takes from its victim, on the taker's scale."""
-    if victim_front == low:  # DX-10: the victim does not move back
-        return 0 if hard else length
+def _hurt(victim_front, length, low, hard, n):
+    """What a steal takes from its victim, on the taker's scale (a piece it takes is worth
+    4 per field): the normal player counts half of it from a player in last place (who does not
+    move back, DX-10); the hard player counts 2 or 4 per field, shared among the other players
+    (in a race, one opponent's loss is worth less the more opponents there are)."""
     if not hard:
-        return 2 * length
-    w = 2 * length
-    if victim_front == lead:
-        w += 2 * length
-        if victim_front >= 20:
-            w += 2 * length
-    return w
+        return length if victim_front == low else 2 * length
+    return (2 * length if victim_front == low else 4 * length) // (n - 1)
 
 
-def _plan_value(vals, cnt, total, plan, rolls):
+def _plan_value(vals, cnt, total, plan, rolls, penalty=0):
     """Expected value (over SCALE) of keeping the dice of the colours in ``plan`` (a bit mask),
-    capped at what each colour can use, and chasing them for ``rolls`` more rolls."""
+    capped at what each colour can use, and chasing them for ``rolls`` more rolls. With a
+    ``penalty`` (what getting no piece costs, DX-9) the chance of ending with nothing is weighed
+    too (as if the colours were independent)."""
     kept = [0, 0, 0, 0, 0, 0]
     nk = 0
     chased = 0
@@ -97,20 +93,32 @@ def _plan_value(vals, cnt, total, plan, rolls):
                 chased += 1
     free = total - nk
     ev = 0
+    nothing = dx_odds.SCALE
     for c in range(6):
         row = vals[c]
         if row is None:
             continue
         k = kept[c]
-        mine = plan & (1 << c) and k < _cap(row)
         if free == 0:
-            ev += row[k if k < 7 else 7] * dx_odds.SCALE
+            v = row[k if k < 7 else 7]
+            ev += v * dx_odds.SCALE
+            if v:
+                nothing = 0
             continue
+        mine = plan & (1 << c) and k < _cap(row)
         a = dx_odds.die_odds(rolls, chased, mine)
         p = dx_odds.scaled(free, rolls, a)
+        z = 0
         for j in range(free + 1):
             t = k + j
-            ev += p[j] * row[t if t < 7 else 7]
+            v = row[t if t < 7 else 7]
+            ev += p[j] * v
+            if not v:
+                z += p[j]
+        if penalty:
+            nothing = nothing * z // dx_odds.SCALE
+    if penalty:
+        ev -= nothing * penalty
     return ev, kept
 
 
@@ -122,45 +130,24 @@ def _cap(row):
     return 7
 
 
-def _best_keep(vals, cnt, total, rolls):
+def _best_keep(vals, cnt, total, rolls, penalty=0):
     """``(ev, kept counts)`` of the best plan of at most two chased colours (and of keeping
     nothing); colours with no die showing are not chased yet."""
     useful = []
     for c in range(6):
         if vals[c] is not None and vals[c][7] > 0 and cnt[c] > 0:
             useful.append(c)
-    best, kept = _plan_value(vals, cnt, total, 0, rolls)
+    best, kept = _plan_value(vals, cnt, total, 0, rolls, penalty)
     for i in range(len(useful)):
         m = 1 << useful[i]
-        ev, k = _plan_value(vals, cnt, total, m, rolls)
+        ev, k = _plan_value(vals, cnt, total, m, rolls, penalty)
         if ev > best:
             best, kept = ev, k
         for j in range(i + 1, len(useful)):
-            ev, k = _plan_value(vals, cnt, total, m | (1 << useful[j]), rolls)
+            ev, k = _plan_value(vals, cnt, total, m | (1 << useful[j]), rolls, penalty)
             if ev > best:
                 best, kept = ev, k
     return best, kept
-
-
-def _fresh_value(vals, dice):
-    """Expected value of a turn still to roll with ``dice`` dice: the best plan of one or two
-    colours chased over three rolls."""
-    best = 0
-    avail = []
-    for c in range(6):
-        if vals[c] is not None and vals[c][7] > 0:
-            avail.append(c)
-    zero = [0, 0, 0, 0, 0, 0]
-    for i in range(len(avail)):
-        m = 1 << avail[i]
-        ev, _ = _plan_value(vals, zero, dice, m, 3)
-        if ev > best:
-            best = ev
-        for j in range(i + 1, len(avail)):
-            ev, _ = _plan_value(vals, zero, dice, m | (1 << avail[j]), 3)
-            if ev > best:
-                best = ev
-    return best
 
 
 class _Bot:
@@ -195,7 +182,10 @@ class _Bot:
             row = vals[c]
             if row is not None:
                 stop += row[cnt[c] if cnt[c] < 7 else 7]
-        best, kept = _best_keep(vals, cnt, total, rolls)
+        penalty = self._penalty(v, seat)
+        if stop == 0:
+            stop = -penalty
+        best, kept = _best_keep(vals, cnt, total, rolls, penalty)
         if best <= stop * dx_odds.SCALE:
             return (D.STOP,)
         t = []
@@ -205,14 +195,13 @@ class _Bot:
             return (D.STOP,)
         return (D.KEEP, tuple(t))
 
+    def _penalty(self, v, seat):
+        return 0
+
     def _take(self, v, seat):
         c = v.colour
         k = v.counts()[c]
         fronts = v.fronts
-        lead = -1
-        for s in range(v.n):
-            if s != seat and fronts[s] > lead:
-                lead = fronts[s]
         low = min(fronts)
         front = fronts[seat]
         best = None
@@ -222,7 +211,7 @@ class _Bot:
                 w = _gain(front, m[1] & 7, self.hard)
             elif m[0] == D.STEAL:
                 length = v.roads[m[1]][0] & 7
-                w = _gain(front, length, self.hard) + _hurt(fronts[m[1]], length, lead, low, self.hard)
+                w = _gain(front, length, self.hard) + _hurt(fronts[m[1]], length, low, self.hard, v.n)
             else:
                 w = 0
             if w > bw:
@@ -235,23 +224,36 @@ class NormalBot(_Bot):
 
 
 class HardBot(_Bot):
+    """The normal player with position-aware values, the no-piece risk weighed in its keeps, and
+    its road cut back to the front piece before every roll."""
+
     def __init__(self, rng):
         _Bot.__init__(self, rng, True)
 
+    def _penalty(self, v, seat):
+        return _risk(v, seat)
+
     def _give_back(self, v, seat):
+        """Every rear piece: the front does not move (DX-5), every colour but one opens, and a
+        road of one piece cannot be stolen from (DX-7). Measured against giving back only when
+        the expected value of the turn rises (docs/dice-express.md): 56% against 50% heads-up."""
         road = v.roads[seat]
-        if len(road) < 2:
-            return 0
-        base = _fresh_value(_values(v, seat, True), D.DICE)
-        best, bg = base + base // 8, 0  # giving back must be clearly better
-        w = v.copy()
-        for g in range(1, len(road)):
-            p = w.roads[seat].pop(0)
-            w.display[p >> 3] |= 1 << (p & 7)
-            ev = _fresh_value(_values(w, seat, True), D.DICE - g)
-            if ev > best:
-                best, bg = ev, g
-        return bg
+        return len(road) - 1 if road else 0
+
+
+def _risk(v, seat):
+    """What getting no piece would cost ``seat`` now (DX-9; nothing in last place, DX-10)."""
+    road = v.roads[seat]
+    front = v.fronts[seat]
+    if not road or front == min(v.fronts):
+        return 0
+    length = road[-1] & 7
+    if len(road) >= 2:
+        return 4 * length
+    back = front - length
+    if back < length:
+        back = length
+    return 4 * (front - back)
 
 
 class EasyBot(_Bot):
