@@ -3,6 +3,7 @@
 import argparse
 import os
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from . import boards, discover, firmware, layout, libraries, sync
 from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
                      INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
-from .targets import READ_BACK, DriveTarget, SerialTarget
+from .targets import READ_BACK, READ_BACK_LIMITS, DriveTarget, SerialTarget
 
 DESCRIPTION = """Put CircuitPython (optional) and the game on a board, safely.
 
@@ -35,7 +36,9 @@ NO_BOARD_HINT = (
 
 def build_parser():
     p = argparse.ArgumentParser(
-        prog="python tools/deploy.py", description=DESCRIPTION, epilog=EXIT_CODES_HELP,
+        prog="python tools/deploy.py", description=DESCRIPTION + "\n\n" + textwrap.fill(
+            "On a drive, files are " + READ_BACK + ". " + READ_BACK_LIMITS, 95),
+        epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--board", metavar="ID", help="board id ({}); read from the board when "
                    "possible, and then it must agree".format(", ".join(boards.BOARDS)))
