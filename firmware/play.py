@@ -73,7 +73,7 @@ def start(app):
         entry = registry.by_id(s.game)
         if not playable(entry):
             raise RuleError("SETUP", entry.name + " is not on this device yet.", "not_built")
-        opts = registry.options(entry, s.options(entry.gid))
+        opts = known_options(entry, s.options(entry.gid))
         players = s.players
         state, record = gamerec.start(entry, players, opts, hardware())
     except RuleError as e:
@@ -86,6 +86,16 @@ def start(app):
     if session.save_failed:
         app.notify("This game is not saved: the board's memory has no room for it. Leaving it "
                    "ends it.")
+
+
+def known_options(entry, given):
+    """The game's variant values from the settings, each one the game still has (a value the
+    game no longer offers falls back to its default)."""
+    out = {}
+    for key, _, values in entry.variants:
+        v = given.get(key)
+        out[key] = v if v in values else values[0]
+    return out
 
 
 def saved_entry(data):

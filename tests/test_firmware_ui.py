@@ -157,3 +157,44 @@ def test_issue8_no_import_loop_among_the_firmware_modules():
     for shared in ("play", "menus", "newgame", "app", "decide", "tableview", "gamerec", "stats",
                    "saves", "setscreen"):
         assert not {"p10", "p10turn", "p10text", "p10b", "dx"} & set(graph[shared]), shared
+
+
+def test_issue8_version_1_settings_load_with_their_variants_and_odd_values_never_crash():
+    """Settings of the version before the registry (Phase 10's variants as indices) load into
+    the per-game values; a record with values a game no longer has still starts a game (with
+    the defaults); a malformed one is refused (reset with a notice), never a crash."""
+    with Machine("pybadge").environment():
+        from firmware import saves
+        from firmware.play import known_options
+        from shared_rules import registry
+
+        v1 = bytes((1, 1, 1, 3, 2, 0, 1, 3, 2, 4, 0, 2, 2, 3, 1, 2)) + b"ANNBOBCATDANEVEFAY"
+        s = saves.Settings()
+        assert s.load(v1)
+        assert (s.game, s.players, s.marks, s.speed) == (1, 4, 1, 2)
+        assert s.options(1) == {"edition": "2020", "phases": "odd", "progression": "free"}
+        again = saves.Settings()
+        assert again.load(s.to_bytes()) and again.to_bytes() == s.to_bytes()
+        s.set_option(1, "edition", "1999")
+        s.set_option(1, "gone", "x")
+        entry = registry.by_id(1)
+        assert known_options(entry, s.options(1)) == {"edition": "classic", "phases": "odd",
+                                                      "progression": "free"}
+        bad = bytearray(s.to_bytes())
+        bad[36] = 200  # a game's variant count beyond the record
+        assert not saves.Settings().load(bytes(bad))
+
+
+def test_issue8_set_up_rows_come_from_the_registry_entry():
+    with Machine("clue_nrf52840_express") as m:
+        m.boot()
+        m.run(300)
+        m.key("DOWN")
+        m.key("A")  # Phase 10 Board: no variants in its entry yet
+        text = " ".join(m.screen_text().split())
+        assert text.startswith("Phase 10 Board") and "Edition" not in text and "Players" in text
+        m.key("B")
+        m.key("UP")
+        m.key("A")  # Phase 10: the entry's three variants, labels and default values first
+        text = " ".join(m.screen_text().split())
+        assert "Edition classic" in text and "Phases all" in text and "Progress standard" in text
