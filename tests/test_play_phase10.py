@@ -531,3 +531,28 @@ def test_issue14_4_the_title_says_what_the_phase_needs_and_SELECT_shows_the_tabl
     assert sorted(ct.hand.cards) == sorted(C.parse_list("R1 B2")) and all(ct.hand.chosen)
     assert layout_problems(d.m.display, ct) == []
     d.close()
+
+
+def test_issue8_a_game_saved_by_the_version_before_the_registry_continues(tmp_path):
+    """Saves written before the registry numbered Phase 10 by its menu position (0); Continue
+    reads them as game 1 and plays on."""
+    from emulator.machine import Machine
+
+    path = str(tmp_path / "nvm.bin")
+    with Machine("pybadge", nvm_path=path) as m, m.environment():
+        saves = importlib.import_module("firmware.saves")
+        codec = importlib.import_module("shared_rules.codec")
+        P = importlib.import_module("shared_rules.phase10")
+        st = P.Phase10(2, seed=9)
+        store = saves.Store(m.nvm)
+        store.game.save(saves.pack_game(0, bytearray((0, 2)), ["ANN", "BOB"], codec.encode(st, 1)))
+        hands, dealer = [list(h) for h in st.hands], st.dealer
+    d = Driver("pybadge", nvm_path=path, seed=2)
+    d.boot()
+    d.continue_game()
+    t = d.top
+    assert type(t).__name__ in ("Turn", "ComputerTurns") and t.session.entry.gid == 1
+    state = t.session.state  # the same deal; from now on chance comes from the board
+    assert [list(h) for h in state.hands] == hands and state.dealer == dealer
+    assert type(state.source).__name__ == "Hardware"
+    d.close()
