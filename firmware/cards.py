@@ -7,7 +7,7 @@ red frame and a red ``S``. A card chosen into a group is drawn hollow (black, fr
 numbered in its colour). The cursor is one frame that moves: a cursor step redraws the old and
 the new tile only, and changing the hand redraws only the tiles whose card changed.
 
-All tiles share one bitmap (the frame pattern); each has its own two-colour palette.
+All tiles share one bitmap (the frame pattern) and the tiles that look alike one palette.
 """
 
 import displayio
@@ -50,6 +50,22 @@ def _frame(w, h, t):
             if i < t or j < t or i >= w - t or j >= h - t:
                 b[i, j] = 1
     return b
+
+
+_palettes = {}  # (colour index, chosen): the tile palette all tiles of that look share
+
+
+def _tile_palette(k, chosen):
+    """Fill and frame of a card tile of colour index ``k`` (a chosen card: hollow, black
+    framed in its colour). Shared by every tile that looks so, and never changed: a tile that
+    changes looks takes another palette (a palette less per tile on the heap)."""
+    key = k * 2 + (1 if chosen else 0)
+    pal = _palettes.get(key)
+    if pal is None:
+        pal = _palettes[key] = displayio.Palette(2)
+        pal[0] = 0x000000 if chosen else FILL[k]
+        pal[1] = SHOWN[k] if chosen else FRAME[k]
+    return pal
 
 
 def tile_size(s):
@@ -97,7 +113,7 @@ class HandRow:
 
     def _make_tile(self, slot):
         x, y = self._slot_xy(slot)
-        pal = displayio.Palette(2)
+        pal = _tile_palette(0, False)
         tg = displayio.TileGrid(self.frame, pixel_shader=pal, x=x, y=y)
         s = self.s
         num = ui.label("", x, y, ui.TEXT, s)
@@ -154,15 +170,12 @@ class HandRow:
             tile[4] = state
             tile[0].hidden = False
             k = c >> 4
-            pal = tile[1]
-            if self.chosen[i]:
-                pal[0] = 0x000000
-                pal[1] = SHOWN[k]
-                ink = SHOWN[k]
-            else:
-                pal[0] = FILL[k]
-                pal[1] = FRAME[k]
-                ink = INK[k]
+            chosen = self.chosen[i]
+            pal = _tile_palette(k, chosen)
+            if tile[1] is not pal:
+                tile[1] = pal
+                tile[0][0].pixel_shader = pal
+            ink = SHOWN[k] if chosen else INK[k]
             self._label(tile, face(c), ink, LETTERS[k] if k < 4 else "")
         self._place_cursor()
 
