@@ -170,6 +170,12 @@ class Turn(Decision):
             if new_card >= 0:
                 msg = ("You took " if self.took else "You drew ") + card_text(hand[new_card])
             self._mode(PLAY)
+            if not self.dpad and self._phase_ready(v):
+                # two or three buttons: the cursor waits on Lay down, not at the end of a walk
+                # through the hand
+                self.menu.index = 0
+                self.menu.move(0)
+                self._focus(False)
         self.took = False
         if msg:
             self.say(msg)
@@ -320,6 +326,17 @@ class Turn(Decision):
             self._lay_info()
         elif m == TARGET:
             self.say("Whom to skip?")
+
+    def _phase_ready(self, v):
+        """Whether the hand holds a whole phase the person may lay now."""
+        if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
+            return False
+        from shared_rules import solver
+
+        for number in v.open_phases():
+            if solver.missing(v.hand, CARD_PHASES[number - 1]) == 0:
+                return True
+        return False
 
     def _focus(self, hand):
         self.focus_hand = hand and len(self.order) > 0

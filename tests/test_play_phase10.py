@@ -556,3 +556,20 @@ def test_issue8_a_game_saved_by_the_version_before_the_registry_continues(tmp_pa
     assert [list(h) for h in state.hands] == hands and state.dealer == dealer
     assert type(state.source).__name__ == "Hardware"
     d.close()
+
+
+def test_issue14_7_two_buttons_wait_on_lay_down_when_the_phase_is_ready(tmp_path):
+    """On the CLUE a person used to step card by card through the whole hand to reach the
+    rows. When the hand holds a whole phase after the draw, the cursor waits on Lay down."""
+    from tests.test_phase10_screens import person_turn
+
+    d, t, C = person_turn("clue_nrf52840_express", tmp_path, "R3 B3 G3 R5 Y5 G5 Y11 R1 B2 G12", "R4")
+    st = t.session.state
+    P = importlib.import_module("shared_rules.phase10")
+    st.stage = P.DRAW
+    t.refresh()
+    d.row(t, (d.T.A_DECK, 0))
+    assert t.mode == d.T.PLAY and not t.focus_hand and t.rows[t.menu.index][0] == d.T.A_LAY
+    d.key("A")
+    assert t.mode == d.T.LAY
+    d.close()
