@@ -31,7 +31,7 @@ are ranked by penalty alone. ``tools/bench_decisions.py`` measures the result.
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.groups import hit_ends
+from shared_rules.groups import hit_ends, LOW, HIGH
 from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
                                   TARGET)
@@ -47,6 +47,8 @@ except ImportError:  # CPython
 _BIG = const(1 << 24)
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
+ALLCANDS = 0
+LATER_SET = 12  # laid: keep a card an opponent's coming set may take
 BUDGET = 240  # cost units of solver calls per decision (see the module docstring)
 KEEP_HIT = 0  # turns x16 for discarding a card that can be hit once the phase is down
 SAFE_CREDIT = 12  # turns x16 for a card the next player passed up this hand
@@ -445,16 +447,47 @@ class HardBot:
         return (DISCARD, self._discard(view, hand))
 
     def _hit(self, view, hand):
+        """Naturals first; a Wild goes to the run end that lets the most of the hand's cards
+        follow it (a chain), else anywhere."""
         if len(hand) == 1 and view.edition == 0:  # P10C-14 classic: keep a card to discard
             return None
+        wild = False
         for c in hand:
             if c == C.SKIP:
+                continue
+            if c == C.WILD:
+                wild = True
                 continue
             t = view.hit_targets(c)
             if t:
                 gi, ends = t[0]
                 return (HIT, c, gi, ends[0])
-        return None
+        if not wild:
+            return None
+        have = 0
+        for c in hand:
+            if c < 0x40:
+                have |= 1 << (c & 15)
+        best = None
+        best_k = -1
+        for gi, ends in view.hit_targets(C.WILD):
+            g = view.table[gi]
+            for end in ends:
+                k = 0
+                if g[1] == RUN:
+                    if end == HIGH:
+                        x = g[3] + 2
+                        while x <= 12 and have >> x & 1:
+                            k += 1
+                            x += 1
+                    elif end == LOW:
+                        x = g[2] - 2
+                        while x >= 1 and have >> x & 1:
+                            k += 1
+                            x -= 1
+                if k > best_k:
+                    best, best_k = (HIT, C.WILD, gi, end), k
+        return best
 
     def _draw(self, view, hand):
         if not view.can_take_discard():
@@ -496,6 +529,12 @@ class HardBot:
                     free.remove(c)
         if not free:
             free = list(hand)
+        if ALLCANDS:
+            for c in hand:
+                if c not in free and c < 0x40 and budget >= cost:
+                    budget -= cost
+                    if solver.missing(_remove(hand, c), phase) <= m:
+                        free.append(c)
         # one candidate per kind the phase tells apart: its highest-penalty card
         cands = []
         keys = []
@@ -557,6 +596,14 @@ class HardBot:
 
     def _discard_laid(self, view, hand):
         feed = _Feed(view)
+        # numbers that opponents still to lay a set collect: their set may take this card later
+        wanted = 0
+        for ev in view.history:
+            s = ev[0]
+            if ev[1] == TAKE_DISCARD and s != view.seat and not view.laid[s] and ev[2] < 0x40:
+                p = view.phase_of(s)
+                if p and CARD_PHASES[p - 1][0][0] == SET:
+                    wanted |= 1 << (ev[2] & 15)
         best = -1
         best_score = None
         for c in hand:
@@ -569,6 +616,8 @@ class HardBot:
                     if g[1] == RUN and (n == g[2] - 2 or n == g[3] + 2):
                         score -= 12
                         break
+                if wanted >> n & 1:
+                    score -= LATER_SET
             lv = feed.level(c)
             if lv == 2:
                 score -= 400
