@@ -90,7 +90,8 @@ def _play_until(d, done, limit=5000):
     raise AssertionError("never reached")
 
 
-@pytest.mark.parametrize("board_id", ["clue_nrf52840_express", "pimoroni_picosystem"])
+@pytest.mark.parametrize("board_id", ["clue_nrf52840_express", "pimoroni_picosystem", "pybadge",
+                                      "adafruit_feather_esp32s3_reverse_tft"])
 def test_a_power_cut_in_a_hand_loses_at_most_that_hand(board_id, tmp_path):
     """Power cut (no save under way) in the middle of hand 2: Continue comes back to the start
     of hand 2 (the first hand's result kept), or, where a save costs no erase (RP2040), to the
