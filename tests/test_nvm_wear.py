@@ -120,7 +120,7 @@ def test_a_power_cut_in_a_hand_loses_at_most_that_hand(board_id, tmp_path):
 def test_leaving_saves_once_and_continue_comes_back_exactly(tmp_path):
     """B in the middle of a hand saves (one write) and Continue resumes the exact decision;
     leaving again without a move writes nothing."""
-    d = Driver("clue_nrf52840_express", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
     d.new_game("classic", "5", "standard", ("person", "normal"))
     t = _play_until(d, _turn_in_hand_2())
