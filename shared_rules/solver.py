@@ -285,11 +285,14 @@ def _key_colrun(hand, inf):
     return bytes(k)
 
 
-def _colset_sigs(cc, s):
+def _colset_sigs(cc, s, sigs=None):
     """Per number 1..12: its colour counts (each capped at the set's size ``s``) as one int,
-    colour 0 the most significant digit in base s + 1; 0 for a number not held."""
+    colour 0 the most significant digit in base s + 1; 0 for a number not held. Into
+    ``sigs`` (13 slots) when given."""
     b = s + 1
-    sigs = [0] * 13
+    if sigs is None:
+        sigs = [0] * 13
+    sigs[0] = 0
     for x in range(1, 13):
         v = 0
         for col in range(4):
@@ -299,27 +302,39 @@ def _colset_sigs(cc, s):
     return sigs
 
 
+_CC = bytearray(64)  # _key_colset's counts of every card, zero between calls
+_SIGS = [0] * 13  # its signatures
+_KEY = [0] * 17  # and its key before it becomes a tuple
+
+
 def _key_colset(hand, inf):
     """Numbers are interchangeable here (no run): the key is the sorted per-number colour
-    signatures of the numbers held, then the colour counts and the wilds."""
-    cc = bytearray(64)  # count of every card
-    cols = [0, 0, 0, 0]
+    signatures of the numbers held, then the colour counts and the wilds. Only the key (a
+    tuple) is allocated."""
+    cc = _CC
+    key = _KEY
+    key[12] = key[13] = key[14] = key[15] = 0
     w = 0
     for c in hand:
         if c < 0x40:
             if cc[c] < 200:
                 cc[c] += 1
-            cols[c >> 4] += 1
+            key[12 + (c >> 4)] += 1
         elif c == 0x40 or c >= 0x80:
             w += 1
-    sigs = _colset_sigs(cc, inf[_SIZES][inf[_EXTRA][1]])
-    sigs.sort(reverse=True)
-    sigs.pop()  # number 0's, always 0: the last
+    sigs = _colset_sigs(cc, inf[_SIZES][inf[_EXTRA][1]], _SIGS)
+    for c in hand:  # leave the counts zero for the next call
+        if c < 0x40:
+            cc[c] = 0
+    sigs.sort(reverse=True)  # number 0's signature, always 0, comes last and is left out
+    for i in range(12):
+        key[i] = sigs[i]
     s = inf[_TOTAL]
-    for v in cols:
-        sigs.append(v if v < s else s)
-    sigs.append(w if w < s else s)
-    return tuple(sigs)  # 0..11: signatures, 12..15: colour counts, 16: wilds
+    for i in range(12, 16):
+        if key[i] > s:
+            key[i] = s
+    key[16] = w if w < s else s
+    return tuple(key)  # 0..11: signatures, 12..15: colour counts, 16: wilds
 
 
 # ---------------------------------------------------------------------------------------------
@@ -547,38 +562,42 @@ def _solve_colrun(key, inf):
     return (win + 255) >> 8, plan
 
 
+_RANK_TOTAL = [0] * 12  # _solve_colset: cards held of each rank's number
+
+
 def _solve_colset(key, inf):
     """Colour c and the set on the number of rank x in the key (-1: empty set); the set takes
-    cards of other colours first, then t of colour c (each costs the colour group a card)."""
+    cards of other colours first, then t of colour c (each costs the colour group a card).
+    A rank's count of colour c is digit c of its signature (colour 0 the most significant)."""
     ci, si = inf[_EXTRA]
     sizes = inf[_SIZES]
     k = sizes[ci]
     s = sizes[si]
     b = s + 1
     avail = inf[_TOTAL] - key[16]
-    cols = key[12:16]
-    xs = []  # (rank, count per colour 0..3, total)
-    for x in range(12):
-        v = key[x]
-        if not v:
-            break
-        per = [0, 0, 0, 0]
-        for col in range(3, -1, -1):
-            per[col] = v % b
+    total = _RANK_TOTAL
+    nx = 0
+    while nx < 12 and key[nx]:
+        v = key[nx]
+        n = 0
+        for col in range(4):
+            n += v % b
             v //= b
-        xs.append((x, per, per[0] + per[1] + per[2] + per[3]))
+        total[nx] = n
+        nx += 1
     win = _BIG
     plan = (0, -1, 0)
     for c in range(4):
-        cc = cols[c]
+        cc = key[12 + c]
         nk = cc if cc < k else k
         sc = _score2(avail, nk, 0)  # the set empty
         if sc < win:
             win = sc
             plan = (c, -1, 0)
-        for x, per, cnt in xs:
-            cxc = per[c]
-            u = cnt - cxc
+        unit = b ** (3 - c)
+        for x in range(nx):
+            cxc = key[x] // unit % b
+            u = total[x] - cxc
             if u > s:
                 u = s
             tmax = s - u
