@@ -1,7 +1,10 @@
 """How the Phase 10 screens behave on the emulated boards, and what the board would take.
 
     python -m tools.bench_game_ui [--boards pybadge,clue_nrf52840_express] [--seed 1]
-                                  [--no-micropython]
+                                  [--no-micropython] [--keys GAMES]
+
+``--keys 20`` prints only the key presses of one person per turn and per game (mean, p95) over
+20 seeded games (classic, phases 1-5, against two normal players).
 
 For each board it plays one whole game (classic, phases 1-5, one person's seat played by key
 presses through tools/phase10_driver.py against two computer players at the fast speed)
@@ -292,12 +295,53 @@ def micropython_figures(seed):
             "p99": times[len(times) * 99 // 100], "pystones": pystones}
 
 
+def key_figures(board, games, phases="5"):
+    """Key presses of one person (the driver) against two normal players in ``games`` seeded
+    games: per turn (the person's own moves) and per game (every key after the set-up)."""
+    from tools.phase10_driver import Driver
+
+    per_turn, per_game = [], []
+    for seed in range(1, games + 1):
+        d = Driver(board, nvm_path=os.path.join(tempfile.mkdtemp(prefix="keys-"), "nvm.bin"), seed=seed)
+        d.boot()
+        d.booted.settings.speed = 2
+        d.new_game("classic", phases, "standard", ("person", "normal", "normal"))
+        start = d.keys
+        move = d.person_move
+
+        def counted(t, move=move, d=d):
+            if t.session.state.pending[1] == 0:  # a draw: a turn begins
+                per_turn.append(0)
+            before = d.keys
+            move(t)
+            per_turn[-1] += d.keys - before
+
+        d.person_move = counted
+        d.play_to_end()
+        per_game.append(d.keys - start)
+        d.close()
+
+    def stats(v):
+        v = sorted(v)
+        return sum(v) / len(v), v[min(len(v) - 1, len(v) * 95 // 100)], len(v)
+
+    return stats(per_turn), stats(per_game)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boards", default="pybadge,clue_nrf52840_express")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-micropython", action="store_true", help="skip the MicroPython part")
+    ap.add_argument("--keys", type=int, metavar="GAMES", default=0,
+                    help="only key presses per turn and per game over GAMES seeded games")
     args = ap.parse_args(argv)
+    if args.keys:
+        for b in [b.strip() for b in args.boards.split(",") if b.strip()]:
+            (tm, tp, tn), (gm, gp, gn) = key_figures(b, args.keys)
+            print("{}: keys per turn mean {:.1f}, p95 {} ({} turns); per game mean {:.1f}, p95 {} "
+                  "({} games)".format(b, tm, tp, tn, gm, gp, gn))
+        return
     from emulator import specs
 
     boards = [b.strip() for b in args.boards.split(",") if b.strip()]
