@@ -95,3 +95,42 @@ def test_ui_text_draws_what_bitmap_label_draws(scale):
                 lb.color = 0x123456
             assert (b.x, b.y, b.bounding_box) == (a.x, a.y, a.bounding_box), text
             assert b.color == 0x123456 and b.anchored_position == (10, 30)
+
+
+MISSING_BUDGET = 1536  # bytes a solver.missing call may allocate on this 64-bit port
+
+
+def test_solver_missing_allocates_little_under_micropython():
+    """A hard player calls solver.missing hundreds of times in one decision: each call's
+    garbage (micropython.mem_total, no cache, as on the device) stays within the budget for
+    every phase of both Phase 10 games."""
+    import subprocess
+
+    from tools.micropython_firmware import MICROPYTHON
+
+    program = """
+import sys, micropython
+sys.path[:] = [%r]
+from shared_rules import solver, cards
+from shared_rules.phases import CARD_PHASES, BOARD_PHASES
+from shared_rules.rng import Rng
+rng = Rng(5)
+deck = cards.new_deck()
+hands = []
+for i in range(40):
+    d = list(deck)
+    rng.shuffle(d)
+    hands.append(d[:8 + i %% 7])
+for p in CARD_PHASES + BOARD_PHASES:
+    solver.missing(hands[0], p)  # the phase's tables, once
+    t = micropython.mem_total()
+    for h in hands:
+        solver.missing(h, p)
+    print((micropython.mem_total() - t) // len(hands))
+""" % REPO
+    out = subprocess.run([MICROPYTHON, "-X", "heapsize=2000000", "-c", program],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    per_call = [int(v) for v in out.stdout.split()]
+    assert len(per_call) == 20
+    assert max(per_call) <= MISSING_BUDGET, per_call
