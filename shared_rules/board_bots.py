@@ -155,7 +155,7 @@ class NormalBot:
     def card_value(self, view, hand, c, phase, now):
         """How much one known card is worth to the hand (100 = one card closer)."""
         if view.laid[view.seat]:
-            return 100 if c >= JOKER_BIT or _fits(view.table, c) else 0
+            return 0 if c >= JOKER_BIT or _fits(view.table, c) else -100
         h = list(hand)
         h.append(c)
         return (now - solver.missing(h, phase)) * 100
@@ -221,10 +221,8 @@ class NormalBot:
         if view.discard_size == 0:
             return -100 if view.laid[view.seat] else 0
         top = view.discard_top
-        v = self.card_value(view, hand, top, phase, now) if top >= 0 else 0
-        if view.laid[view.seat] and v == 0:
-            v = -100
-        return v + 30 if v < unit + 30 else v
+        v = self.card_value(view, hand, top, phase, now) if top >= 0 else unit
+        return v if v > unit + 20 else unit + 20
 
     def ask_value(self, view, hand, phase, now, unit):
         num, v = self.best_number(view, hand, phase, now)
@@ -241,6 +239,7 @@ class NormalBot:
         for num in range(1, 13):
             v = 0
             if laid:
+                v = -100
                 for col in range(4):
                     if _fits(view.table, col << 4 | num):
                         v += 25
@@ -261,7 +260,8 @@ class NormalBot:
                 for c in g[4]:
                     if c < JOKER_BIT and c & 15 == num:
                         seen += 1
-            v = v * (8 - seen) // 8 if seen < 8 else 0
+            if not laid:
+                v = v * (8 - seen) // 8 if seen < 8 else 0
             if v > best_v:
                 best_v = v
                 best = num
@@ -519,6 +519,9 @@ class HardBot(NormalBot):
         vals = NormalBot.action_values(self, view, hand)
         v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask = vals
         seat = view.seat
+        if not view.laid[seat]:
+            # every card gained now is one more to get rid of once the phase is down
+            v_draw = [0, v_draw[1], v_draw[2] - 40, v_draw[3] - 80]
         if view.laid[seat]:
             # an extra turn is worth most with few cards left: it can end the round
             if len(hand) <= 3:
