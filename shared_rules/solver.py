@@ -341,6 +341,11 @@ def _key_colset(hand, inf):
 # solving a shape: entries are (missing, plan)
 
 
+_TOP = [0] * 4  # _solve_sets without a plan, up to four groups: its lists, reused
+_BEST0 = [0] * 16
+_BEST1 = [0] * 16
+
+
 def _solve_sets(key, inf, plan=True):
     """Sets (or colour groups) only: ranks of the sorted counts are dealt to groups; groups
     sharing a rank split its cards. best[mask] = most naturals with the groups of ``mask``
@@ -350,7 +355,9 @@ def _solve_sets(key, inf, plan=True):
     tot, cnt, pairs, closed = inf[_EXTRA]
     m = len(sizes)
     b = s + 1
-    top = [0] * m
+    nm = 1 << m
+    scratch = not plan and m <= 4  # the count alone: the module's lists, no garbage
+    top = _TOP if scratch else [0] * m
     k = key
     j = m - 1
     while j >= 0:
@@ -358,15 +365,24 @@ def _solve_sets(key, inf, plan=True):
         k //= b
         j -= 1
     avail = s - k  # k is the (capped) wild count now
-    nm = 1 << m
-    best = [-1] * nm
+    if scratch:
+        best = _BEST0
+        for mask in range(nm):
+            best[mask] = -1
+    else:
+        best = [-1] * nm
     best[0] = 0
     choices = [] if plan else None
     for j in range(m):
         c = top[j]
         if c == 0:
             break
-        nb = best[:]
+        if scratch:
+            nb = _BEST1 if best is _BEST0 else _BEST0
+            for mask in range(nm):
+                nb[mask] = best[mask]
+        else:
+            nb = best[:]
         ch = [0] * nm if plan else None
         for mask, sub in pairs:
             v = best[mask]
