@@ -130,27 +130,32 @@ def _cap(row):
     return 7
 
 
-def _best_keep(vals, cnt, total, rolls, penalty=0):
-    """``(ev, kept counts)`` of the best plan of at most two chased colours (and of keeping
+def _best_keep(vals, cnt, total, rolls, penalty=0, most=2):
+    """``(ev, kept counts)`` of the best plan of at most ``most`` chased colours (and of keeping
     nothing); colours with no die showing are not chased yet."""
     useful = []
     for c in range(6):
         if vals[c] is not None and vals[c][7] > 0 and cnt[c] > 0:
             useful.append(c)
     best, kept = _plan_value(vals, cnt, total, 0, rolls, penalty)
-    for i in range(len(useful)):
-        m = 1 << useful[i]
-        ev, k = _plan_value(vals, cnt, total, m, rolls, penalty)
+    for sel in range(1, 1 << len(useful)):
+        plan = 0
+        size = 0
+        for i in range(len(useful)):
+            if sel & (1 << i):
+                plan |= 1 << useful[i]
+                size += 1
+        if size > most:
+            continue
+        ev, k = _plan_value(vals, cnt, total, plan, rolls, penalty)
         if ev > best:
             best, kept = ev, k
-        for j in range(i + 1, len(useful)):
-            ev, k = _plan_value(vals, cnt, total, m | (1 << useful[j]), rolls, penalty)
-            if ev > best:
-                best, kept = ev, k
     return best, kept
 
 
 class _Bot:
+    MOST = 2  # plans chase at most this many colours
+
     def __init__(self, rng, hard=False):
         self.rng = rng
         self.hard = hard
@@ -185,7 +190,7 @@ class _Bot:
         penalty = self._penalty(v, seat)
         if stop == 0:
             stop = -penalty
-        best, kept = _best_keep(vals, cnt, total, rolls, penalty)
+        best, kept = _best_keep(vals, cnt, total, rolls, penalty, self.MOST)
         if best <= stop * dx_odds.SCALE:
             return (D.STOP,)
         t = []
@@ -226,6 +231,8 @@ class NormalBot(_Bot):
 class HardBot(_Bot):
     """The normal player with position-aware values, the no-piece risk weighed in its keeps, and
     its road cut back to the front piece before every roll."""
+
+    MOST = 3
 
     def __init__(self, rng):
         _Bot.__init__(self, rng, True)
