@@ -48,6 +48,8 @@ _BIG = const(1 << 24)
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
 ALLCANDS = 0
+SKIP_MODE = 0
+POT = 0  # turns x16 per unseen copy of a discard's kind (a single may still pair up)
 LATER_SET = 12  # laid: keep a card an opponent's coming set may take
 BUDGET = 240  # cost units of solver calls per decision (see the module docstring)
 KEEP_HIT = 0  # turns x16 for discarding a card that can be hit once the phase is down
@@ -580,6 +582,12 @@ class HardBot:
                 t = _BIG  # not evaluated: after the evaluated ones
             lv = feed.level(c)
             score = t - pw * C.penalty(c)
+            if POT and c < 0x40:
+                k = _key(c, pk)
+                for i in range(1, len(reps)):
+                    if _key(reps[i], pk) == k:
+                        score += POT * weights[i]
+                        break
             if later.fits(c):
                 score += KEEP_HIT
             if lv == 1:
@@ -637,7 +645,12 @@ def skip_target(view):
     for s in targets:
         d = (s - view.seat) % view.n
         near = (20 - view.hand_size(s)) if view.laid[s] else 0
-        key = (near, view.completed(s), -d)
+        if SKIP_MODE == 1:
+            key = (view.completed(s), near, -d)
+        elif SKIP_MODE == 2:
+            key = (near if near >= 17 else 0, view.completed(s), near, -d)
+        else:
+            key = (near, view.completed(s), -d)
         if best_key is None or key > best_key:
             best, best_key = s, key
     return best
