@@ -23,13 +23,35 @@ LETTERS = "RBGYWS"
 CURSOR = 0xFF40FF  # no card has this colour
 
 
+JOKER = 0x80  # the board game's joker: a number card with this bit (``card | 0x80``)
+
+
 def face(c):
-    """What a tile shows: the number, ``W`` or ``S``."""
+    """What a tile shows: the number (a joker's too), ``W`` or ``S``."""
+    if c & JOKER:
+        return str(c & 15)
     return LETTERS[c >> 4] if c >> 4 >= 4 else str(c & 15)
 
 
+def kind(c):
+    """The colour index of a tile's look: 0-3 a colour, 4 a Wild or a joker (white), 5 a Skip."""
+    return 4 if c & JOKER else c >> 4
+
+
+def look(c):
+    """(fill, ink, face) of a card drawn as a small tile (the table view). A joker is white
+    with its number in its colour."""
+    if c & JOKER:
+        return FILL[4], FRAME[(c >> 4) & 3], face(c)
+    k = c >> 4
+    return FILL[k], INK[k], face(c)
+
+
 def sort_key(c, by_colour):
-    """Numbers (then colours) ascending, Wilds and Skips last; or colours first."""
+    """Numbers (then colours) ascending, jokers after them, Wilds and Skips last; or colours
+    first."""
+    if c & JOKER:
+        return 900 + (c & 0x7F)
     k = c >> 4
     if k >= 4:
         return 1000 + k
@@ -169,14 +191,18 @@ class HandRow:
                 continue
             tile[4] = state
             tile[0].hidden = False
-            k = c >> 4
+            k = kind(c)
             chosen = self.chosen[i]
             pal = _tile_palette(k, chosen)
             if tile[1] is not pal:
                 tile[1] = pal
                 tile[0][0].pixel_shader = pal
             ink = SHOWN[k] if chosen else INK[k]
-            self._label(tile, face(c), ink, LETTERS[k] if k < 4 else "")
+            mark = LETTERS[k] if k < 4 else ""
+            if c & JOKER:  # white, numbered in its colour, marked J
+                ink = SHOWN[(c >> 4) & 3] if chosen else FRAME[(c >> 4) & 3]
+                mark = "J"
+            self._label(tile, face(c), ink, mark)
         self._place_cursor()
 
     def _label(self, tile, txt, ink, mark):

@@ -121,7 +121,7 @@ def phase_tag(view, seat):
 def table_entries(view, names):
     """The table as tiles (firmware.tableview): the pile, then per player a line (phase, cards
     in hand, penalty points, laid / waits) and their laid groups' cards as tiles."""
-    from firmware.cards import FILL, INK, face
+    from firmware.cards import look
 
     top = view.discard_top
     out = [("Deck " + str(view.draw_size) + ", top " + (card_text(top) if top >= 0 else "-"), None)]
@@ -140,8 +140,7 @@ def table_entries(view, names):
                 if tiles:
                     tiles.append(None)
                 for c in grp[4]:
-                    k = c >> 4
-                    tiles.append((FILL[k], INK[k], face(c)))
+                    tiles.append(look(c))
         out.append((line, tiles or None))
     out.append(("c: cards in hand, pt: penalty points", None))
     return out

@@ -401,3 +401,22 @@ def test_every_refusal_of_the_rules_core_has_a_one_line_text():
                 if name == "groups.py":  # "Colour7: mixed colours"
                     assert head + 2 + len(short) <= 25, (code, short)
         assert T.short("too_few") == "too few cards"
+
+
+def test_board_game_jokers_draw_as_tiles(tmp_path):
+    """The board game reuses the hand row and the table tiles: a joker (card | 0x80) is a white
+    tile numbered in its colour and marked J, sorted after the number cards."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge", nvm_path=None) as m, m.environment():
+        import displayio
+
+        cards = importlib.import_module("firmware.cards")
+        joker = 0x80 | 0x17  # a joker of blue 7
+        assert cards.sort_cards([joker, 0x40, 0x05, 0x23], False) == [0x23, 0x05, joker, 0x40]
+        assert cards.look(joker) == (cards.FILL[4], cards.FRAME[1], "7")
+
+        row = cards.HandRow(displayio.Group(), 160, 20, 1, 1, True)
+        row.set_cards([0x05, joker])
+        g, pal, num, mark, _ = row.tiles[1]
+        assert num.text == "7" and mark.text == "J" and num.color == cards.FRAME[1]
