@@ -1,10 +1,12 @@
-"""Benchmark: how strong the computer players are against each other.
+"""Benchmark: how strong the computer players are against each other (a quick look).
 
     python -m tools.bench_bots [--games N] [--players P] [--edition classic|2020]
 
 One seat of each game plays the player under test, the others play ``greedy``; the seat
 rotates with the seed. Prints the tested player's share of the wins (a shared win counts as a
-fraction) against the fair share 1/P, and the time per game.
+fraction) against the fair share 1/P, and the time per game. Without a confidence interval
+and with one game per deal: for figures to quote use ``python -m tools.tournament`` (every
+deal in every seat, an interval clustered by deal).
 """
 
 import argparse
