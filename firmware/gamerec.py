@@ -16,7 +16,6 @@ The emulator with ``--drive DIR`` writes into ``DIR/records/``.
 import os
 
 from shared_rules import registry
-from shared_rules.record import Recorder
 
 
 def drive_root():
@@ -83,14 +82,16 @@ class GameRecord:
 
 def start(entry, players, options, source):
     """``(game, record)``: a new game drawing from ``source``; ``record`` is None when the
-    drive cannot be written (the game is then not recorded)."""
-    rec = Recorder(entry, players, options, source)
-    game = rec.game
+    drive cannot be written (the game is then not recorded, and the record writer is not even
+    imported: code is RAM)."""
     root = drive_root()
     number = _free_number(root) if root is not None else None
     if number is None:
-        source.log = None
-        return game, None
+        return registry.new_game(entry, players, options, source), None
+    from shared_rules.record import Recorder
+
+    rec = Recorder(entry, players, options, source)
+    game = rec.game
     gr = GameRecord(root, number, rec, 0)
     if not gr.flush():
         source.log = None
@@ -140,6 +141,8 @@ def resume(entry, game, mark):
         os.rename(tmp, path)
     except OSError:
         return None
+    from shared_rules.record import Recorder
+
     game.source.log = []
     rec = Recorder(entry, game.n, registry.options(entry), game.source, game=game)
     rec.lines = ["# continued"]
