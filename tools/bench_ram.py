@@ -1,7 +1,7 @@
 """The RAM budget of the whole app under real MicroPython (the Unix port, heap capped).
 
     python -m tools.bench_ram [--json] [--board pybadge] [--mpy] [--scripts a.txt,b.txt]
-                              [--no-peak] [--no-games] [--tree DIR]
+                              [--no-peak] [--no-games] [--compile] [--tree DIR]
 
 Every script of ``tests/scripts/*.txt`` (boot, the menus, whole games: a script added there is
 measured too) runs the firmware from ``code.py`` under ``.venv/bin/micropython`` with the
@@ -21,7 +21,9 @@ For each it prints:
 - per game of the registry (rules core only, ``tests/micropython/rulesrun.py``): the heap its
   modules, its players and a new game keep, how much the live heap grows over a whole game
   between an easy, a normal and a hard player, the most one decision allocates, and the
-  smallest heap that plays the game.
+  smallest heap that plays the game;
+- with ``--compile``, per module of 120 lines or more: how much more heap importing it as
+  ``.py`` needs than as ``.mpy`` (the compiler's parse tree; about 100-125 bytes a line here).
 
 "The app's heap" is the port's heap in use less what the stand-ins and the runner hold before
 ``code.py`` starts (a board keeps its displayio and the rest outside the heap); the runs give
@@ -187,6 +189,90 @@ def games(repo=REPO, seed=3):
     return out
 
 
+IMPORTCOST = os.path.join(REPO, "tests", "micropython", "importcost.py")
+
+
+def _import_run(cfg, tree, module, deps, heap):
+    import subprocess
+
+    from tools.micropython_firmware import MICROPYTHON
+
+    p = subprocess.run([MICROPYTHON, "-X", "heapsize=%d" % heap, IMPORTCOST, cfg, tree, module,
+                        ",".join(deps or ())], capture_output=True, text=True, timeout=120)
+    kept = None
+    loaded = []
+    for line in p.stdout.split("\n"):
+        if line.startswith("@@kept "):
+            kept = int(line.split()[1])
+        elif line.startswith("@@loaded"):
+            loaded = [m for m in line[len("@@loaded"):].strip().split(",") if m]
+    if deps is None:
+        return kept, loaded
+    return kept
+
+
+def _smallest_heap(cfg, tree, module, deps):
+    low, high = 16 * 1024, 2 * 1024 * 1024
+    if _import_run(cfg, tree, module, deps, high) is None:
+        return None
+    while high - low > 512:
+        mid = (low + high) // 2
+        if _import_run(cfg, tree, module, deps, mid) is None:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
+def compile_costs(min_lines=120, board="pybadge"):
+    """For every device module of at least ``min_lines`` lines: the heap its own import keeps
+    (the modules it loads are loaded first), and how much more heap importing it as ``.py``
+    needs than as ``.mpy`` (everything else as ``.mpy``): the compiler's share of the peak."""
+    import shutil
+
+    from tools.micropython_firmware import STUBS, board_config
+
+    tmp = tempfile.mkdtemp(prefix="bench-compile-")
+    try:
+        cfg = board_config(board, 1)
+        cfg.pop("urandom")
+        cfg.update(urandom="/dev/zero", stubs=STUBS, nvm=os.path.join(tmp, "nvm.bin"))
+        with open(cfg["nvm"], "wb") as f:
+            f.write(b"\xff" * cfg["nvm_size"])
+        cfg_path = os.path.join(tmp, "cfg.json")
+        with open(cfg_path, "w") as f:
+            json.dump(cfg, f)
+        mpy = compiled_tree(os.path.join(tmp, "mpy"))
+        out = []
+        for pkg in ("firmware", "boards", "shared_rules"):
+            for name in sorted(os.listdir(os.path.join(REPO, pkg))):
+                if not name.endswith(".py") or name in ("__init__.py", "code.py"):
+                    continue
+                with open(os.path.join(REPO, pkg, name)) as f:
+                    lines = sum(1 for _ in f)
+                if lines < min_lines:
+                    continue
+                module = pkg + "." + name[:-3]
+                mixed = os.path.join(tmp, "mixed")
+                shutil.rmtree(mixed, ignore_errors=True)
+                shutil.copytree(mpy, mixed)
+                os.remove(os.path.join(mixed, pkg, name[:-3] + ".mpy"))
+                shutil.copy(os.path.join(REPO, pkg, name), os.path.join(mixed, pkg, name))
+                # what it loads is loaded first (as .mpy), so that only its own import counts
+                _, deps = _import_run(cfg_path, mixed, module, None, 4000000)
+                kept = _import_run(cfg_path, mixed, module, deps, 4000000)
+                if kept is None:
+                    out.append({"module": module, "lines": lines, "error": "does not import"})
+                    continue
+                as_py = _smallest_heap(cfg_path, mixed, module, deps)
+                as_mpy = _smallest_heap(cfg_path, mpy, module, deps)
+                out.append({"module": module, "lines": lines, "kept": kept,
+                            "compile": as_py - as_mpy})
+        return sorted(out, key=lambda e: (-e.get("compile", 0), e["module"]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def _kib(n):
     return "-" if n is None else "%.1f" % (n / 1024)
 
@@ -232,6 +318,16 @@ def report(b):
                          "one decision allocates <= %7s (%d decisions); whole game runs in %s"
                          % (g["game"], _kib(g["import"]), _kib(g["live_growth"]),
                             _kib(g["alloc_max"]), g["decisions"], _kib(g["heap_needed"])))
+    if b.get("compile"):
+        lines.append("")
+        lines.append("Importing a module as .py needs more heap than as .mpy (KiB; the rest of the "
+                     "app as .mpy):")
+        for e in b["compile"]:
+            if "error" in e:
+                lines.append("  %-30s %5d lines  %s" % (e["module"], e["lines"], e["error"]))
+            else:
+                lines.append("  %-30s %5d lines  keeps %6s  compiling needs %6s more" % (
+                    e["module"], e["lines"], _kib(e["kept"]), _kib(e["compile"])))
     lines.append("")
     lines.append("Heap kept by each import (KiB; 'a+b': b was loaded by a's import):")
     total = 0
@@ -252,6 +348,9 @@ def main(argv=None):
     ap.add_argument("--no-peak", action="store_true", help="skip the bisection for the peak")
     ap.add_argument("--no-games", action="store_true",
                     help="skip the rules-core figures of each registered game")
+    ap.add_argument("--compile", action="store_true",
+                    help="also measure what compiling each module of 120 lines or more as .py "
+                    "adds to the heap its import needs")
     ap.add_argument("--tree", help="run the firmware/, boards/, shared_rules/ of this folder "
                     "(e.g. a 'git archive' of a commit) instead of the working tree")
     args = ap.parse_args(argv)
@@ -264,6 +363,8 @@ def main(argv=None):
     b["installed_as"] = ".mpy" if args.mpy else ".py"
     if not args.no_games:
         b["games"] = games(repo)
+    if args.compile:
+        b["compile"] = compile_costs(board=args.board)
     if args.json:
         json.dump(b, sys.stdout, indent=1)
         print()
