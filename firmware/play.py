@@ -321,7 +321,7 @@ class Session:
 
     def pause(self):
         """The pause menu over the current game screen (START, or B with nothing to go back to)."""
-        from firmware.decide import PauseMenu
+        from firmware.pause import PauseMenu
 
         self.app.push(PauseMenu(self))
 

@@ -1,8 +1,8 @@
 """Pig's screens on the device (test-only, docs/firmware-games.md): the proof that a game
 reaches the set-up, the decision loop, statistics and Continue through the registry alone.
-One decision screen (roll or hold) built on ``firmware.decide.Choices``."""
+One decision screen (roll or hold) built on ``firmware.choices.Choices``."""
 
-from firmware.decide import Choices
+from firmware.choices import Choices
 
 from tests import pig
 
