@@ -45,6 +45,15 @@ class Screens:
         screen.hand = row
         return row.height
 
+    def detail(self, move):
+        """What the log adds to the rules core's line: the cards a phase was laid with
+        (``BOB lays phase 2: 7 7 W | 3 4 5 6``)."""
+        if move[0] != P.LAY:
+            return ""
+        from shared_rules.cards import text
+
+        return ": " + " | ".join([" ".join([text(c) for c in g]) for g in move[2]])
+
     def tone(self, move):
         k = move[0]
         if k == P.LAY:

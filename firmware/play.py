@@ -177,6 +177,9 @@ class Session:
         person = self.kinds[st.pending[0]] == PERSON
         try:
             line = st.describe(move, self.names)
+            more = getattr(self.game, "detail", None)  # the game may say more (which cards)
+            if more is not None:
+                line += more(move)
         except (IndexError, TypeError, ValueError, KeyError):
             line = ""
         try:

@@ -573,3 +573,19 @@ def test_issue14_7_two_buttons_wait_on_lay_down_when_the_phase_is_ready(tmp_path
     d.key("A")
     assert t.mode == d.T.LAY
     d.close()
+
+
+def test_issue14_4_a_computer_lay_down_says_which_cards(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    s, C = _arranged(d, ["Y9 R1 B2", "R5 B5 G5 Y6 R6 B6 Y12 G1 B11"], [], (0, 0), (0, 0))
+    t = d.top
+    d.card(t, C.parse("Y9"))
+    d.row(t, (d.T.A_DISCARD, 0))
+    for _ in range(200):
+        if any("lays phase" in line for line in s.lines) or type(d.top).__name__ != "ComputerTurns":
+            break
+        d.m.run(100)
+    laid = [line for line in s.lines if "lays phase" in line]
+    assert laid and laid[0].startswith("BOB lays phase 1: ") and " | " in laid[0], s.lines
+    d.close()
