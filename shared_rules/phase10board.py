@@ -565,6 +565,10 @@ class Board:
             self.left = TRACK[sp] & 7
             self.swapped = 0
             self.stage = SWAP
+            if not self.hands[seat]:  # P10B-12: nothing to give up (an ASK took the last card)
+                self.left = 0
+                self._give_top(seat)
+                self._to_play()
         elif k == K_ALL:  # P10B-13
             for i in range(self.n):
                 if not self._give_top((seat + i) % self.n):

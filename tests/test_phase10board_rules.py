@@ -364,6 +364,12 @@ def test_P10B_12_swap_with_fewer_cards_than_n():
     assert sorted(g.hands[0]) == sorted(cs("G1 G2 G3")) and g.pending == (0, B.PLAY)
 
 
+def test_P10B_12_swap_with_an_empty_hand_takes_one():
+    g = setup(2, hands=["", "P1"], tokens=[2, 0], draw="G1 G2", dice=[1, 6])
+    roll_go(g, 3)  # SWAP1 with no card (an ASK took the last one)
+    assert g.hands[0] == cs("G1") and g.pending == (0, B.PLAY)
+
+
 def test_P10B_13_all_everyone_takes_one_in_turn_order():
     g = setup(4, hands=["R1", "P1", "G1", "Y1"], tokens=[5, 0, 1, 2], turn=0, draw="R9 P9 G9 Y9",
               dice=[2, 3])
