@@ -1,0 +1,133 @@
+"""Benchmarks of Phase 10, the board game: speed, computer player strength, the long property run.
+
+    python -m tools.bench_phase10board --speed [--games N] [--repeat R] [--no-cache]
+    python -m tools.bench_phase10board --strength [--games N] [--jobs J]
+    python -m tools.bench_phase10board --properties N
+
+``--speed``: full four-player games per CPU second with the normal player (``time.process_time``,
+``--repeat`` runs, the median; target 10), with the solver's desktop cache unless ``--no-cache``.
+``--strength``: the issue's match-ups over ``--games`` games (default 2000) whose seat under test
+rotates with the seed: one hard against three normal (target 35%), one normal against three easy
+(35%); the win share with a 95% interval. ``--properties N``: N seeded games for each of 2-6
+players and each level, every move checked (tests/test_phase10board_properties.py plays fewer).
+"""
+
+import argparse
+import math
+import time
+
+from shared_rules import phase10board as B
+from shared_rules import solver
+from shared_rules.rng import Rng
+
+MATCHES = (("hard", "normal", 4, 0.35), ("normal", "easy", 4, 0.35))
+
+
+def play(seed, kinds):
+    g = B.new_game(len(kinds), {}, Rng(seed))
+    br = Rng(seed ^ 0x2AAAAAAA)
+    bots = [B.bot(k, br) for k in kinds]
+    decisions = 0
+    while not g.over:
+        s = g.pending[0]
+        g.apply(bots[s].choose(g.view(s)))
+        decisions += 1
+    return g, decisions
+
+
+def win_share(test, other, players, games, first=0):
+    """(wins, rounds) for ``test`` in seat ``seed % players`` against ``other`` in the rest."""
+    solver.CACHE_MAX = solver.DESKTOP_CACHE
+    wins = 0
+    rounds = 0
+    for seed in range(first, first + games):
+        seat = seed % players
+        kinds = [other] * players
+        kinds[seat] = test
+        g, _ = play(seed, kinds)
+        rounds += g.round_no
+        if seat in g.winners:
+            wins += 1
+    return wins, rounds
+
+
+def _share_job(args):
+    return win_share(*args)
+
+
+def strength(games, jobs):
+    for test, other, players, target in MATCHES:
+        t = time.process_time()
+        if jobs > 1:
+            import multiprocessing
+            step = (games + jobs - 1) // jobs
+            parts = [(test, other, players, min(step, games - i), i) for i in range(0, games, step)]
+            with multiprocessing.Pool(jobs) as pool:
+                got = pool.map(_share_job, parts)
+            wins = sum([x[0] for x in got])
+            rounds = sum([x[1] for x in got])
+        else:
+            wins, rounds = win_share(test, other, players, games)
+        p = wins / games
+        half = 1.96 * math.sqrt(p * (1 - p) / games)
+        print("%-6s vs %d %-6s %d games: win share %.3f  [%.3f, %.3f]  target %.2f %s  fair %.3f"
+              "  %.1f rounds/game  (%.1f s CPU here)"
+              % (test, players - 1, other, games, p, p - half, p + half, target,
+                 "ok" if p >= target else "SHORT", 1.0 / players, rounds / games, time.process_time() - t))
+
+
+def speed(games, repeat, cache):
+    solver.CACHE_MAX = solver.DESKTOP_CACHE if cache else 0
+    rates = []
+    decisions = 0
+    for _ in range(repeat):
+        solver.clear_cache()
+        t = time.process_time()
+        for seed in range(1, games + 1):
+            decisions += play(seed, ["normal"] * 4)[1]
+        rates.append(games / (time.process_time() - t))
+    rates.sort()
+    print("4 players, normal, solver cache %s: %.1f games per CPU second (median of %d runs of %d games;"
+          " min %.1f, max %.1f; %d decisions/game); target 10"
+          % ("on" if cache else "off", rates[len(rates) // 2], repeat, games, rates[0], rates[-1],
+             decisions // (games * repeat)))
+
+
+def properties(n):
+    from tests.test_phase10board_properties import play_checked
+    solver.CACHE_MAX = solver.DESKTOP_CACHE
+    for players in range(2, 7):
+        for level in ("random", "easy", "normal", "hard"):
+            t = time.process_time()
+            rounds = 0
+            longest = 0
+            for seed in range(n):
+                g = play_checked(1000 * players + seed, players, level, check_every=1 if seed < 3 else 29)
+                rounds += g.round_no
+                longest = max(longest, g.round_no)
+            print("%d players %-6s %d games checked, all ended with one winner; %.1f rounds/game, max %d (%.1f s)"
+                  % (players, level, n, rounds / n, longest, time.process_time() - t), flush=True)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m tools.bench_phase10board")
+    p.add_argument("--speed", action="store_true")
+    p.add_argument("--strength", action="store_true")
+    p.add_argument("--properties", type=int, default=0)
+    p.add_argument("--games", type=int, default=0)
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--no-cache", action="store_true")
+    a = p.parse_args(argv)
+    if not (a.speed or a.strength or a.properties):
+        a.speed = True
+    if a.speed:
+        speed(a.games or 20, a.repeat, not a.no_cache)
+    if a.strength:
+        strength(a.games or 2000, a.jobs)
+    if a.properties:
+        properties(a.properties)
+
+
+if __name__ == "__main__":
+    main()
