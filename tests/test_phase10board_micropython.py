@@ -1,0 +1,72 @@
+"""Phase 10, the board game, under real MicroPython 1.27 (tests/micropython/): seeded games of
+2-6 players with every computer level give byte-identical records and save payloads."""
+
+import contextlib
+import io
+
+import pytest
+
+from tests.micropython.host import Session
+from tests.test_micropython import assert_same
+
+GAMES = [
+    # seed, players, levels
+    (1, 2, "normal"),
+    (2, 2, ["hard", "normal"]),
+    (3, 3, "easy"),
+    (4, 3, ["random", "easy", "normal"]),
+    (5, 4, "normal"),
+    (6, 4, ["hard", "normal", "easy", "normal"]),
+    (7, 5, "easy"),
+    (8, 5, ["hard", "easy", "normal", "normal", "easy"]),
+    (9, 6, "easy"),
+    (10, 6, ["easy", "easy", "normal", "hard", "normal", "easy"]),
+    (11, 2, "random"),
+]
+
+SAVE_PROBE = """
+from shared_rules import phase10board as B
+from shared_rules.rng import Rng
+for seed in range(4):
+    g = B.new_game(2 + seed, {}, Rng(seed))
+    b = B.bot("easy", Rng(seed + 50))
+    i = 0
+    while not g.over:
+        if i % 41 == 0:
+            print(''.join(['%02x' % x for x in B.encode(g)]))
+        g.apply(b.choose(g.view(g.pending[0])))
+        i += 1
+    print(g.winners, g.markers, g.ranking())
+"""
+
+
+@pytest.fixture(scope="module")
+def mp():
+    with Session() as session:
+        session.run("from shared_rules.selfplay import play_record")
+        yield session
+
+
+def test_RNG_1_P10B_1_to_P10B_20_seeded_games_identical(mp):
+    from shared_rules.selfplay import play_record
+    from shared_rules.record import replay
+    seen = []
+    for seed, players, bots in GAMES:
+        args = (seed, players, bots)
+        cpython = play_record(*args, game="phase10board")
+        assert cpython.count(" roll\n") >= 20 and cpython.count("\n= ") >= 20
+        assert cpython not in seen
+        seen.append(cpython)
+        assert replay(cpython).over  # the record replays to the end
+        micropython = mp.run("print(play_record(" + repr(seed) + ", " + repr(players) + ", "
+                             + repr(bots) + ", game='phase10board'), end='')")
+        assert_same(cpython, micropython, "phase10board game " + repr(args))
+
+
+def test_SAVE_phase10board_payloads_identical(mp):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(SAVE_PROBE, {})
+    cpython = buf.getvalue()
+    assert len(cpython.splitlines()) > 20
+    assert_same(cpython, mp.run(SAVE_PROBE), "phase10board save payloads")
