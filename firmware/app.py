@@ -50,6 +50,7 @@ class App:
 
     def apply_settings(self):
         self.sound.on = bool(self.settings.sound)
+        self.sound.set_volume(self.settings.volume)
         if self.board.BRIGHTNESS:
             self.display.brightness = BRIGHTNESS[self.settings.bright]
 

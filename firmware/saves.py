@@ -306,10 +306,11 @@ KIND_NAMES = ("person", "easy", "normal", "hard")
 DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
 _VERSION = const(2)
 # (attribute, number of values, default) of the fixed bytes 1..9; byte 5 is the game's registry
-# id (0: none chosen yet), bytes 6-8 are kept for the layout of version 1 (zero)
+# id (0: none chosen yet), byte 6 the volume (soft, normal, loud), bytes 7-8 are kept for the
+# layout of version 1 (zero)
 _FIELDS = (
     ("sound", 2, 1), ("marks", 2, 1), ("bright", 4, 3), ("speed", 3, 1),
-    ("game", 128, 0), ("_r1", 1, 0), ("_r2", 1, 0), ("_r3", 1, 0),
+    ("game", 128, 0), ("volume", 3, 1), ("_r2", 1, 0), ("_r3", 1, 0),
     ("players", 7, 3),
 )
 # version 1 kept the game as its menu position (0 Phase 10, 1 board game, 2 Dice Express) and
@@ -346,7 +347,7 @@ class Settings:
 
     The record (version 2)::
 
-        version sound marks bright speed game 0 0 0 players kinds(6) names(18)
+        version sound marks bright speed game volume 0 0 players kinds(6) names(18)
         count, then per game: gid n, then n times: len key len value
 
     Version 1 records (Phase 10's variants as indices) load and are written as version 2."""
@@ -443,9 +444,9 @@ class Settings:
                 return False
         for i in range(nf):
             setattr(self, _FIELDS[i][0], data[1 + i])
-        for i in range(5, 8):
-            setattr(self, _FIELDS[i][0], 0)
         if version == 1:
+            for i in range(5, 8):
+                setattr(self, _FIELDS[i][0], _FIELDS[i][2])
             self.game = _V1_GAMES[data[5]]
         self.kinds = bytearray(kinds)
         self.names = names

@@ -1,4 +1,5 @@
-"""Settings: sound, colour-blind card marks, brightness, computer speed, and a button test.
+"""Settings: sound, colour-blind card marks, brightness, computer speed, volume (where there is
+a speaker), and a button test.
 Values change with A (or LEFT/RIGHT), apply at once and are saved on leaving. Reached from the
 main menu and from a game's pause menu."""
 
@@ -7,6 +8,7 @@ from firmware import ui
 
 ON_OFF = ("off", "on")
 SPEEDS = ("slow", "normal", "fast")
+VOLUMES = ("soft", "normal", "loud")
 
 
 class SettingsScreen(ui.ListScreen):
@@ -16,6 +18,8 @@ class SettingsScreen(ui.ListScreen):
         if app.board.BRIGHTNESS:
             self.fields.append("bright")
         self.fields.append("speed")
+        if app.sound.speaker is not None:
+            self.fields.append("volume")
         self.fields.append("buttons")
         self.before = app.settings.to_bytes()
         super().__init__(app, "Settings", [self._row(f) for f in self.fields])
@@ -31,6 +35,8 @@ class SettingsScreen(ui.ListScreen):
             return ui.pair("Brightness", str(25 * (s.bright + 1)) + "%", cols)
         if field == "buttons":
             return "Button test"
+        if field == "volume":
+            return ui.pair("Volume", VOLUMES[s.volume], cols)
         return ui.pair("CPU speed", SPEEDS[s.speed], cols)
 
     def choose(self, i):
@@ -44,7 +50,7 @@ class SettingsScreen(ui.ListScreen):
         if field == "buttons":
             return
         s = self.app.settings
-        count = {"sound": 2, "marks": 2, "bright": 4, "speed": 3}[field]
+        count = {"sound": 2, "marks": 2, "bright": 4, "speed": 3, "volume": 3}[field]
         setattr(s, field, (getattr(s, field) + step) % count)
         self.app.apply_settings()
         self.menu.set_row(i, self._row(field))

@@ -8,6 +8,7 @@ OK = (1320, 40)
 BACK = (660, 40)
 WIN = (1568, 300)
 _WAVE_LEN = const(16)
+VOLUMES = (0x10, 0x20, 0x40)  # half the wave's swing around 0x80: soft, normal, loud
 
 
 class Sound:
@@ -18,10 +19,9 @@ class Sound:
         self.sample = None
         self.stop_at = None
         self.on = True
+        self.volume = 1  # an index into VOLUMES
 
     def _open(self):
-        import audiocore
-
         kind, pin, enable = self.speaker
         if kind == "dac":
             import audioio
@@ -36,10 +36,21 @@ class Sound:
 
             self.enable = digitalio.DigitalInOut(enable)
             self.enable.switch_to_output(value=True)
+        self._wave()
+
+    def _wave(self):
+        import audiocore
+
+        a = VOLUMES[self.volume]
         wave = bytearray(_WAVE_LEN)  # one period of a soft square wave, unsigned 8-bit
         for i in range(_WAVE_LEN):
-            wave[i] = 0xA0 if i < _WAVE_LEN // 2 else 0x60
+            wave[i] = 0x80 + a if i < _WAVE_LEN // 2 else 0x80 - a
         self.sample = audiocore.RawSample(wave, sample_rate=8000)
+        self.level = self.volume
+
+    def set_volume(self, v):
+        """Soft (0), normal (1) or loud (2), from the next tone on."""
+        self.volume = v
 
     def play(self, tone, now):
         """Start ``tone`` = (Hz, ms) at ``now`` (ticks_ms)."""
@@ -47,6 +58,8 @@ class Sound:
             return
         if self.out is None:
             self._open()
+        elif self.level != self.volume:
+            self._wave()
         self.out.stop()
         self.sample.sample_rate = tone[0] * _WAVE_LEN
         self.out.play(self.sample, loop=True)

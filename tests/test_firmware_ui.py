@@ -198,3 +198,35 @@ def test_issue8_set_up_rows_come_from_the_registry_entry():
         m.key("A")  # Phase 10: the entry's three variants, labels and default values first
         text = " ".join(m.screen_text().split())
         assert "Edition classic" in text and "Phases all" in text and "Progress standard" in text
+
+
+def test_issue14_volume_setting_changes_the_tone_and_is_kept():
+    """Settings → Volume (boards with a speaker): soft / normal / loud change the swing of the
+    tone's wave from the next tone on, and are saved with the settings."""
+    with Machine("pybadge") as m:
+        m.boot()
+        m.run(300)
+        for k in ("DOWN", "DOWN", "DOWN", "A"):
+            m.key(k)
+        for _ in range(4):
+            m.key("DOWN")
+        assert "Volume normal" in " ".join(m.screen_text().split())
+        m.key("A")  # loud
+        assert "Volume loud" in " ".join(m.screen_text().split())
+        m.key("UP")  # a tone at the new volume
+        app_sound = [o for o in __import__("gc").get_objects()
+                     if type(o).__name__ == "Sound" and type(o).__module__ == "firmware.sound"]
+        swing = [max(s.sample.buffer) - 0x80 for s in app_sound if s.sample is not None]
+        assert 0x40 in swing, swing
+        m.key("B")
+        m.power_cut()
+        m.run(300)
+        for k in ("DOWN", "DOWN", "DOWN", "A"):
+            m.key(k)
+        assert "Volume loud" in " ".join(m.screen_text().split())
+    with Machine("lilygo_tdisplay_s3") as m:  # no speaker: no volume row
+        m.boot()
+        m.run(300)
+        for k in ("DOWN", "DOWN", "DOWN", "A"):
+            m.key(k)
+        assert "Volume" not in m.screen_text()
