@@ -230,11 +230,15 @@ class Session:
         - ``"hand"`` a move ended a hand or round: always, so a finished hand is never lost;
         - ``"leave"`` a person leaves the game: when a move was made since the last save;
         - ``"start"`` a new game, ``"person"`` a person's move: only where the NVM takes a write
-          without an erase (``store.append``), else a power cut loses them with the hand.
+          without an erase (``store.append``), else a power cut loses them with the hand; but a
+          new game that replaces a saved one is saved at once, so Continue never brings back
+          the game that was given up.
 
         A computer's move alone is never saved: after a power cut the computer plays again.
         The end of the game is saved by ``_finish``, with the statistics, in one write."""
-        if reason == "hand" or (reason == "leave" and self.unsaved) or self.app.store.append:
+        store = self.app.store
+        if (reason == "hand" or (reason == "leave" and self.unsaved) or store.append
+                or (reason == "start" and store.game.newest is not None)):
             self.save()
 
     def save(self):

@@ -157,3 +157,24 @@ def test_each_board_declares_the_nvm_its_circuitpython_has(board_id):
     assert int(got["NVM_UNIT"]) == (spec.nvm_size if f.kind == "nvs" else f.unit)
     assert got["NVM_APPEND"] == str(f.kind == "rp2040")
     assert int(got["NVM_CYCLES"]) == f.endurance
+
+
+def test_a_new_game_that_replaces_a_saved_one_is_saved_at_once(tmp_path):
+    """Starting a new game over a saved one writes the new game straight away (one write): a
+    power cut in its first hand never brings back the game that was given up."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    _play_until(d, _turn_in_hand_2())
+    d.leave()
+    assert d.top.menu.items[0] == "Continue"
+    writes = d.m.nvm.writes
+    d.new_game("2020", "5", "standard", ("person", "normal"))  # "Start new game" over it
+    state = d.top.session.state
+    assert state.hand_no == 1 and d.m.nvm.writes - writes <= 2  # the set-up, the new game
+    start = blob_of(d.top.session)
+    assert saves.unpack_game(store_of(d.m).game.load())[3] == start
+    d.m.power_cut()
+    d.continue_game()
+    assert blob_of(d.top.session) == start
+    d.close()

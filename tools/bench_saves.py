@@ -3,7 +3,7 @@ flash lasts at that rate.
 
     .venv/bin/python -m tools.bench_saves [--json] [--board ID ...] [--seeds N]
 
-Each game is played on the emulated board by key presses (tests/scripts/phase10_driver.py),
+Each game is played on the emulated board by key presses (tools/phase10_driver.py),
 whose NVM writes as that board's CircuitPython 10 does and counts the erases of every erase
 unit (emulator/standins.py ``FileNVM``, the rules in emulator/specs.py). Two set-ups, classic
 edition, all ten phases:
@@ -23,7 +23,6 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
-sys.path.insert(0, os.path.join(REPO, "tests", "scripts"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from emulator import specs  # noqa: E402
@@ -38,7 +37,7 @@ PER_DAY = 3
 
 def play(board_id, kinds, seed, phases="all"):
     """One whole game: (hands, writes, erases per unit)."""
-    from phase10_driver import Driver
+    from tools.phase10_driver import Driver
 
     d = Driver(board_id, nvm_path=None, seed=seed, bot_seed=seed + 100)
     try:
