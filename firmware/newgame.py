@@ -5,7 +5,6 @@ are kept in the settings for next time (variant values per game, by key)."""
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
 from firmware.saves import KIND_NAMES, NAME_CHARS
-from shared_rules import registry
 
 
 class NewGame(ui.ListScreen):
