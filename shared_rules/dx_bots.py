@@ -8,13 +8,14 @@ answers its pending decision.
 - ``easy``: keeps the dice of the colour it has most of and rolls once more at most; takes the
   longest piece of the display, steals only when the display has nothing;
 - ``normal``: keeps and re-rolls by expected value over the rolls left (``dx_odds``): for each
-  plan "keep the dice of these colours (at most two), chase them" it weighs what every colour
+  plan "keep the dice of this colour, chase it" (or keep nothing) it weighs what every colour
   would bring; takes the option worth most (a steal counts the victim's loss too); gives back
   rear pieces only when fewer than three colours are open;
-- ``hard``: the normal player that also weighs, in its keeps, the chance of getting no piece
-  (what DX-9 would cost it, nothing in last place), counts a steal from a player not in last
-  place double in a two-player game and shares that among the opponents in larger ones, adds a bonus for a piece that reaches 30, and gives back every rear piece
-  before it rolls (the front stays, DX-5: every colour but one is open and a one-piece road
+- ``hard``: the normal player whose plans chase up to three colours at once, that also weighs
+  in its keeps the chance of getting no piece (what DX-9 would cost it; nothing in last place),
+  counts a steal from a player not in last place double in a two-player game (shared among the
+  opponents in larger ones), adds a bonus for a piece that reaches 30, and gives back every rear
+  piece before it rolls (the front stays, DX-5: every colour but one opens, and a one-piece road
   cannot be stolen from).
 
 All arithmetic is on small integers; ties are broken by a fixed order.
@@ -154,7 +155,7 @@ def _best_keep(vals, cnt, total, rolls, penalty=0, most=2):
 
 
 class _Bot:
-    MOST = 2  # plans chase at most this many colours
+    MOST = 1  # plans chase at most this many colours
 
     def __init__(self, rng, hard=False):
         self.rng = rng
@@ -276,7 +277,7 @@ class EasyBot(_Bot):
                 bc, bn = c, cnt[c]
         if bc < 0:
             return (D.KEEP, ())
-        if bn >= _cap(vals[bc]):
+        if bn >= _cap(vals[bc]) or bn >= len(v.dice):
             return (D.STOP,)
         return (D.KEEP, tuple([bc] * bn))
 

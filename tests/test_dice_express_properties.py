@@ -94,3 +94,20 @@ def test_levels_mix_in_one_game():
     with pytest.raises(Exception) as e:
         D.bot("expert", Rng(0))
     assert e.value.rule == "SETUP"
+
+
+def test_easy_stops_when_every_die_is_its_colour():
+    """Regression: five dice (two given back) all red, red's best piece needs six: keeping every
+    die is no legal keep, the easy player stops."""
+    g = D.new_game(4, {}, Rng(1))
+    from shared_rules.rng import Scripted
+    g.source = Scripted()
+    g.roads[0] = [D.piece(0, 2), D.piece(1, 2), D.piece(2, 2)]
+    g.fronts[0] = 6
+    for p in g.roads[0]:
+        g.display[p >> 3] &= ~(1 << (p & 7))
+    g.source.feed([3, 3, 3, 3, 3])
+    g.apply((D.ROLL, 2))
+    g.display[3] = 1 << 6  # only R6 is left
+    move = D.bot("easy", Rng(0)).choose(g.view(0))
+    assert move == (D.STOP,) and move in g.legal_moves()
