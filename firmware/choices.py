@@ -1,5 +1,5 @@
 """A decision made by picking one row (docs/firmware-games.md): enough for a game whose
-decisions are short lists (Pig; the board game's action choice; Dice Express's choices)."""
+decisions are short lists (a test game's roll or hold; the board game's action choice; Dice Express's choices)."""
 
 from boards import UP, DOWN, A, B
 from firmware import ui
