@@ -103,13 +103,7 @@ def make_drive(root, compiled=()):
     ignore = shutil.ignore_patterns("__pycache__", "*.md", "code.py")
     for pkg in ("firmware", "boards", "shared_rules"):
         shutil.copytree(os.path.join(REPO, pkg), lib / pkg, ignore=ignore)
-    import adafruit_display_text
-
-    shutil.copytree(os.path.dirname(adafruit_display_text.__file__), lib / "adafruit_display_text",
-                    ignore=ignore)
-    import adafruit_ticks
-
-    shutil.copy(adafruit_ticks.__file__, lib / "adafruit_ticks.py")
+    # the app imports no Adafruit library any more (firmware.ui.Text draws its own labels)
     for rel in compiled:
         path = lib / rel
         path.with_suffix(".mpy").write_bytes(b"M\x06")
@@ -123,13 +117,13 @@ def test_drive_boots_from_a_circuitpy_folder(tmp_path):
     assert "Pocket Phase 10" in r.stdout and "Dice Express" in r.stdout
 
 
-def test_drive_without_a_library_fails_like_the_board(tmp_path):
+def test_drive_missing_a_module_fails_like_the_board(tmp_path):
     drive = tmp_path / "CIRCUITPY"
     make_drive(drive)
-    shutil.rmtree(drive / "lib" / "adafruit_display_text")
+    (drive / "lib" / "shared_rules" / "crc.py").unlink()
     r = emulator("--headless", "--drive", str(drive))
     assert r.returncode == 1
-    assert "no module named 'adafruit_display_text' on the drive" in r.stderr
+    assert "no module named 'shared_rules.crc' on the drive" in r.stderr
 
 
 def test_drive_with_compiled_modules_says_what_to_do(tmp_path):
