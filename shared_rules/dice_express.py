@@ -306,6 +306,35 @@ class DiceExpress:
         out.append((PASS,))
         return out
 
+    def move_count(self):
+        """How many moves ``legal_moves()`` would list, without building them."""
+        if self.stage == REROLL:
+            total = 1
+            for k in self.counts():
+                total *= k + 1
+            return total  # STOP, and every keep but the one of all dice
+        if self.stage == BEFORE:
+            return max(1, len(self.roads[self.turn]))
+        return len(self.legal_moves())
+
+    def move_at(self, i):
+        """``legal_moves()[i]`` without building the list (uniform sampling of a large decision:
+        ``move_at(source.below(move_count()))``)."""
+        if self.stage == REROLL:
+            if i == 0:
+                return (STOP,)
+            i -= 1
+            t = []
+            counts = self.counts()
+            for c in range(6):
+                k = i % (counts[c] + 1)
+                i //= counts[c] + 1
+                t.extend([c] * k)
+            return (KEEP, tuple(t))
+        if self.stage == BEFORE:
+            return (ROLL, i)
+        return self.legal_moves()[i]
+
     def ranking(self):
         """Finishing place of every seat (1 = won): the winner first, then by front (DX-11);
         equal fronts share a place."""

@@ -299,23 +299,25 @@ class RandomBot:
 
     def choose(self, v):
         seat, kind = v.pending
-        moves = v.legal_moves()
+        below = self.rng.below
         if kind == D.BEFORE:
-            if self.rng.below(4):
+            if below(4):
                 return (D.ROLL, 0)
-            return moves[self.rng.below(len(moves))]
-        moves = v.legal_moves()
-        if kind == D.TAKE_KIND and len(moves) > 1:
-            moves = moves[:-1]  # never pass up a piece
-        if kind == D.REROLL and self.rng.below(2):
-            # half of the time: keep every die of one colour shown, picked at random
+            return v.move_at(below(v.move_count()))
+        if kind == D.TAKE_KIND:
+            moves = v.legal_moves()
+            if len(moves) > 1:
+                moves = moves[:-1]  # never pass up a piece
+            return moves[below(len(moves))]
+        if below(2):
+            # half of the time: keep every die of a colour it has most of
             cnt = v.counts()
             top = max(cnt)
             shown = [c for c in range(6) if cnt[c] == top]
-            c = shown[self.rng.below(len(shown))]
+            c = shown[below(len(shown))]
             if cnt[c] < len(v.dice):
                 return (D.KEEP, tuple([c] * cnt[c]))
-        return moves[self.rng.below(len(moves))]
+        return v.move_at(below(v.move_count()))  # a uniform legal move
 
 
 def make(level, rng):

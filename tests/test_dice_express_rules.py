@@ -555,3 +555,17 @@ def test_odds_counts_are_exact_integers_over_6_to_the_n():
     assert dx_odds.at_least(0, 7, 1, 1, 2) == (6 ** 7 - 5 ** 7 - 7 * 5 ** 6, 6 ** 7)
     s = dx_odds.scaled(7, 2, 11)
     assert sum(s) <= dx_odds.SCALE and sum(s) > dx_odds.SCALE - 8
+
+
+def test_DX_6_move_at_lists_the_same_moves_without_building_them():
+    g = position(4, ["R2 B4 G3", "", "", ""])
+    assert [g.move_at(i) for i in range(g.move_count())] == g.legal_moves()
+    for text in ("rrgybbw", "rrrrrrr", "wyorgbb", "ggg"):
+        h = position(4, ["R2 B4 G3 W2 Y2", "", "", ""])
+        roll(h, text, give=7 - len(text))
+        moves = h.legal_moves()
+        assert h.move_count() == len(moves)
+        assert [h.move_at(i) for i in range(h.move_count())] == moves
+        h.apply((STOP,))
+        if h.pending[0] == 0:
+            assert [h.move_at(i) for i in range(h.move_count())] == h.legal_moves()
