@@ -330,11 +330,14 @@ class NormalBot:
         best = view.targets[0][0]
         best_v = -100000
         for sp, steps in view.targets:
-            v = self.space_value(view, vals, sp)
+            v = self.space_value(view, vals, sp) + self.position_value(view, vals, sp)
             if v > best_v:
                 best_v = v
                 best = sp
         return best
+
+    def position_value(self, view, vals, sp):
+        return 0
 
     def free_kind(self, view, hand):
         vals = self.action_values(view, hand)
@@ -522,6 +525,11 @@ class HardBot(NormalBot):
         if not view.laid[seat]:
             # every card gained now is one more to get rid of once the phase is down
             v_draw = [0, v_draw[1], v_draw[2] - 40, v_draw[3] - 80]
+            v_joker += self.joker_bonus
+        # ALL feeds every other player a card: good for those who must shed, bad for the rest
+        for s in range(view.n):
+            if s != seat:
+                v_all += self.all_laid if view.laid[s] else -self.all_unlaid
         if view.laid[seat]:
             # an extra turn is worth most with few cards left: it can end the round
             if len(hand) <= 3:
@@ -530,6 +538,43 @@ class HardBot(NormalBot):
             # one card from the phase: EXTRA takes a card and rolls again at once
             v_extra += 60
         return v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask
+
+    future_weight = 3  # in quarters
+    joker_bonus = 20
+    all_laid = 25
+    all_unlaid = 15
+
+    def position_value(self, view, vals, sp):
+        """What standing on ``sp`` is worth for the next roll: the best action the 21 kinds of
+        roll reach from there, weighted by their odds (out of 36), times ``future_weight``/4."""
+        seat = view.seat
+        saved = view.tokens[seat]
+        view.tokens[seat] = sp
+        reach = [0] * 13
+        pos = sp
+        k = 0
+        while k < 12:
+            pos = (pos + 1) % 32
+            taken = False
+            for s in range(view.n):
+                if s != seat and view.tokens[s] == pos:
+                    taken = True
+            if not taken:
+                k += 1
+                reach[k] = pos
+        sv = [0] * 13
+        for k in range(1, 13):
+            sv[k] = self.space_value(view, vals, reach[k])
+        total = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                if a == b:
+                    v = sv[a] if sv[a] > sv[a + a] else sv[a + a]
+                else:
+                    v = sv[a] if sv[a] > sv[b] else sv[b]
+                total += v
+        view.tokens[seat] = saved
+        return total * self.future_weight // 144
 
     def direction(self, view, num):
         """Towards the most advanced opponent (they are asked first and lose the card)."""
