@@ -67,7 +67,6 @@ diff = time.ticks_diff
 clock = time.clock
 cpu0 = clock()
 wall0 = ticks()
-out = []
 done = 0
 seed = SEED
 while done < N:
@@ -83,7 +82,7 @@ while done < N:
             free = gc.mem_free()
             move = bots[seat].choose(g.view(seat))
             b = gc.mem_alloc()
-            out.append(b - a if b >= a else -free)
+            print(b - a if b >= a else -free)
         else:
             # CPU time: clock() counts whole milliseconds, so the decision is made again (its
             # player's random state restored) until MIN_MS of CPU time have passed
@@ -97,15 +96,13 @@ while done < N:
                 el = clock() - t0
                 if el >= MIN_S or k >= 5000:
                     break
-            out.append(int(el * 1000000 / k))
+            print(int(el * 1000000 / k))
         g.apply(move)
         done += 1
         steps += 1
     seed += 1
 if not ALLOC:
     print("cpu_wall", int((time.clock() - cpu0) * 1000000), diff(ticks(), wall0))
-for x in out:
-    print(x)
 '''
 
 # Calibration kernels: each prints its name and the median microseconds of 7 runs.
@@ -199,7 +196,7 @@ def run_micropython(code, heap):
     finally:
         os.unlink(path)
     if p.returncode:
-        raise SystemExit("MicroPython failed:\n" + p.stderr[-3000:])
+        raise SystemExit("MicroPython failed:\n" + p.stdout[-1500:] + p.stderr[-3000:])
     return p.stdout
 
 
@@ -317,11 +314,15 @@ def measure(key, level, players, n, repeats, heap, seed=1):
     cpu = 0
     wall = 0
     for _ in range(repeats):
-        out = run_micropython(consts + "ALLOC = False\n" + PLAYER, heap).split("\n")
-        head = out[0].split()
-        cpu += int(head[1])
-        wall += int(head[2])
-        runs.append([int(x) for x in out[1:] if x.strip()])
+        vals = []
+        for line in run_micropython(consts + "ALLOC = False\n" + PLAYER, heap).split("\n"):
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == "cpu_wall":
+                cpu += int(parts[1])
+                wall += int(parts[2])
+            elif len(parts) == 1:
+                vals.append(int(parts[0]))
+        runs.append(vals)
     m = min(len(r) for r in runs)
     times = []
     for i in range(m):
