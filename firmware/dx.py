@@ -1,0 +1,257 @@
+"""Dice Express on the device (docs/firmware-games.md, docs/dice-express.md): the screens of a
+turn. Before the roll: roll, or give back rear pieces and roll fewer dice (a list). After a
+roll: the dice as coloured faces (with their letter when the colour-blind marks are on), the
+ones set aside in a row apart from the ones to roll, the roll number; DOWN/UP walk over the dice
+and the Roll / Stop buttons, A sets a die aside or back, or presses the button. After the last
+roll: colour by colour, a list of the display's pieces, the steals (greyed with the reason where
+not allowed) and Nothing. Nothing is hidden in Dice Express: no cover screens, the title says
+whose turn it is."""
+
+import displayio
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B
+from firmware import ui
+from firmware.choices import Choices
+from firmware.decide import Decision
+from shared_rules import dice_express as D
+
+# fill, ink of each colour's die face and piece tile (white, yellow, orange, red, green, blue)
+FILL = (0xF0F0F0, 0xF2D21B, 0xF28C1B, 0xD8302A, 0x2EA043, 0x2F6FD8)
+INK = (0x202020, 0x202020, 0x202020, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
+ROLL_TONE = (523, 40)
+TAKE_TONE = (784, 60)
+STEAL_TONE = (392, 90)
+
+SHORT = {
+    "keep_one": "Keep one piece",
+    "roll_first": "Roll first",
+    "keep_or_stop": "Roll or stop",
+    "keep_all": "Roll one die at least",
+    "not_rolled": "Not among the dice",
+    "wrong_colour": "Other colour",
+    "not_in_display": "Not in the display",
+    "too_long": "Too long",
+    "exact_first": "Take the exact one",
+    "self": "Your own road",
+    "colour_in_road": "Colour in your road",
+    "one_piece": "Only one piece",
+    "stolen_this_turn": "Stolen this turn",
+    "no_seat": "No such player",
+}
+
+
+def road_text(st, seat):
+    return " ".join([D.piece_text(p) for p in st.roads[seat]]) or "-"
+
+
+def tiles(road):
+    return [(FILL[p >> 3], INK[p >> 3], str(p & 7)) for p in road]
+
+
+class Screens:
+    def __init__(self, session):
+        self.session = session
+
+    # ------------------------------------------------------------------ decisions
+
+    def decision(self, seat):
+        s = self.session
+        st = s.state
+        kind = st.pending[1]
+        title = s.names[seat] + "'s turn"
+        if kind == D.BEFORE:
+            return Choices(s, seat, title, self._before_rows(seat), self._front_line(seat))
+        if kind == D.REROLL:
+            return DiceScreen(s, seat, title)
+        return Choices(s, seat, title + ": " + D.COLOUR_NAMES[st.colour], self._take_rows(seat),
+                       self._take_line(seat))
+
+    def _front_line(self, seat):
+        st = self.session.state
+        return "Front " + str(st.fronts[seat]) + ": " + road_text(st, seat)
+
+    def _before_rows(self, seat):
+        st = self.session.state
+        rows = [("Roll 7 dice", (D.ROLL, 0))]
+        for g in range(1, len(st.roads[seat])):
+            rows.append(("Give back " + str(g) + ", roll " + str(D.DICE - g), (D.ROLL, g)))
+        return rows
+
+    def _take_line(self, seat):
+        st = self.session.state
+        k = st.counts()[st.colour]
+        return str(k) + " " + D.COLOUR_NAMES[st.colour] + ", front " + str(st.fronts[seat])
+
+    def _take_rows(self, seat):
+        s = self.session
+        st = s.state
+        c = st.colour
+        k = st.counts()[c]
+        rows = []
+        for length in st.take_lengths(c, k):
+            rows.append(("Take " + D.piece_text(D.piece(c, length)), (D.TAKE, D.piece(c, length))))
+        for v in range(st.n):
+            if v == seat or not st.roads[v]:
+                continue
+            why = st.steal_check(seat, v, c, k)
+            if why == "wrong_colour":
+                continue  # another colour at the rear: nothing to say
+            rear = D.piece_text(st.roads[v][0])
+            if why:
+                rows.append((s.names[v] + " " + rear + ": " + SHORT.get(why, why), None))
+            else:
+                rows.append(("Steal " + rear + " from " + s.names[v], (D.STEAL, v)))
+        rows.append(("Nothing", (D.PASS,)))
+        return rows
+
+    # ------------------------------------------------------------------ texts
+
+    def _fronts(self):
+        s = self.session
+        st = s.state
+        last = st.lasts()
+        lines = []
+        for seat in range(st.n):
+            mark = " (last)" if last & (1 << seat) and not st.over else ""
+            lines.append(s.names[seat] + " " + str(st.fronts[seat]) + mark + ": " + road_text(st, seat))
+        return lines
+
+    def round_text(self):
+        st = self.session.state
+        return "Round " + str(st.round_no), "\n".join(self._fronts())
+
+    def ending_text(self):
+        s = self.session
+        st = s.state
+        places = st.ranking()
+        lines = [s.names[st.winners[0]] + " reaches 30 and wins!"]
+        for seat in sorted(range(st.n), key=lambda x: (places[x], x)):
+            lines.append(str(places[seat]) + ". " + s.names[seat] + " " + str(st.fronts[seat]))
+        return "Game over", "\n".join(lines)
+
+    def status(self):
+        s = self.session
+        st = s.state
+        return " ".join([s.names[x] + ":" + str(st.fronts[x]) for x in range(st.n)])
+
+    def tone(self, move):
+        k = move[0]
+        if k == D.ROLL or k == D.KEEP:
+            return ROLL_TONE
+        if k == D.TAKE:
+            return TAKE_TONE
+        if k == D.STEAL:
+            return STEAL_TONE
+        return None
+
+    def refusal(self, err):
+        return SHORT.get(err.code)
+
+    def table(self, seat):
+        s = self.session
+        st = s.state
+        last = st.lasts()
+        out = []
+        for x in range(st.n):
+            head = s.names[x] + " " + str(st.fronts[x]) + (" last" if last & (1 << x) else "")
+            out.append((head, tiles(st.roads[x])))
+        shown = []
+        for c in range(6):
+            for length in range(2, 7):
+                if st.display[c] & (1 << length):
+                    shown.append(D.piece(c, length))
+        out.append(("Display", tiles(shown)))
+        return out
+
+
+class DiceScreen(Decision):
+    """The dice after a roll: set aside (A on a die), Roll the rest, or Stop."""
+
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "pause"))
+
+    def __init__(self, session, seat, title):
+        super().__init__(session, seat, title)
+        st = session.state
+        self.dice = list(st.dice)
+        self.kept = list(st.aside)
+        self.cursor = 0
+        lay = self.app.layout
+        s = lay.scale
+        self.size = 12 * s
+        self.pitch = self.size + 2 * s
+        self.info = ui.label("", lay.margin, lay.body_top + s, ui.DIM, s)
+        self.body.append(self.info)
+        self.faces = displayio.Group()
+        self.body.append(self.faces)
+        self.buttons = ui.Menu(self, ["Roll the rest", "Stop here"],
+                               top=lay.body_top + 2 * self.pitch + 2 * lay.row_h, rows=2)
+        self.buttons.set_bar(False)
+        self.row_y = (lay.body_top + lay.row_h, lay.body_top + lay.row_h + self.pitch + lay.row_h // 2)
+        self.kept_label = ui.label("Kept", lay.margin, self.row_y[0] + self.size // 4, ui.DIM, 1)
+        self.roll_label = ui.label("Roll", lay.margin, self.row_y[1] + self.size // 4, ui.DIM, 1)
+        self.body.append(self.kept_label)
+        self.body.append(self.roll_label)
+        self._draw()
+
+    def _draw(self):
+        st = self.session.state
+        lay = self.app.layout
+        marks = self.app.settings.marks
+        while len(self.faces):
+            self.faces.pop()
+        x0 = lay.margin + 26
+        col = [0, 0]
+        for i in range(len(self.dice)):
+            row = 0 if self.kept[i] else 1
+            x = x0 + col[row] * self.pitch
+            y = self.row_y[row]
+            col[row] += 1
+            c = self.dice[i]
+            if i == self.cursor:
+                self.faces.append(ui.rect(x - 2, y - 2, self.size + 4, self.size + 4, ui.BAR))
+            self.faces.append(ui.rect(x, y, self.size, self.size, FILL[c]))
+            if marks:
+                self.faces.append(ui.label(D.COLOURS[c], x + (self.size - 6 * lay.scale) // 2,
+                                           y + (self.size - 8 * lay.scale) // 2, INK[c], lay.scale))
+        n = 0
+        for k in self.kept:
+            n += 0 if k else 1
+        ui.set_text(self.info, ("Roll " + str(st.roll_no) + " of 3, " + str(n) + " to roll")[: lay.cols])
+        on = self.cursor >= len(self.dice)
+        self.buttons.set_bar(on)
+        if on:
+            self.buttons.index = self.cursor - len(self.dice)
+            self.buttons._draw()
+
+    def move(self):
+        kept = []
+        for i in range(len(self.dice)):
+            if self.kept[i]:
+                kept.append(self.dice[i])
+        kept.sort()
+        return (D.KEEP, tuple(kept))
+
+    def key(self, k):
+        if super().key(k):
+            return
+        total = len(self.dice) + 2
+        if k == DOWN or k == RIGHT:
+            self.cursor = (self.cursor + 1) % total
+            self._draw()
+        elif k == UP or k == LEFT:
+            self.cursor = (self.cursor - 1) % total
+            self._draw()
+        elif k == A:
+            if self.cursor < len(self.dice):
+                self.kept[self.cursor] = 0 if self.kept[self.cursor] else 1
+                self._draw()
+                return
+            move = self.move() if self.cursor == len(self.dice) else (D.STOP,)
+            err = self.session.apply(move)
+            if err is not None:
+                self.play_refusal()
+                ui.set_text(self.info, self.refusal_text(err)[: self.app.layout.cols])
+            else:
+                self.session.next()
+        elif k == B:
+            self.session.pause()
