@@ -142,5 +142,6 @@ def table_entries(view, names):
                 for c in grp[4]:
                     tiles.append(look(c))
         out.append((line, tiles or None))
-    out.append(("c: cards in hand, pt: penalty points", None))
+    if len(out) <= 3:  # room for the legend on the same page
+        out.append(("c: cards in hand, pt: penalty points", None))
     return out
