@@ -39,6 +39,9 @@ SHORT = {
     "no_seat": "No such player",
 }
 
+# why a steal is greyed out, short enough for a 19-column row: "DAN G4 one piece"
+GREY = {"one_piece": "one piece", "stolen_this_turn": "stolen", "too_long": "too long"}
+
 
 def road_text(st, seat):
     return " ".join([D.piece_text(p) for p in st.roads[seat]]) or "-"
@@ -93,12 +96,12 @@ class Screens:
         for v in range(st.n):
             if v == seat or not st.roads[v]:
                 continue
-            why = st.steal_check(seat, v, c, k)
-            if why == "wrong_colour":
+            if st.roads[v][0] >> 3 != c:
                 continue  # another colour at the rear: nothing to say
+            why = st.steal_check(seat, v, c, k)
             rear = D.piece_text(st.roads[v][0])
             if why:
-                rows.append((s.names[v] + " " + rear + ": " + SHORT.get(why, why), None))
+                rows.append((s.names[v] + " " + rear + " " + GREY.get(why, why), None))
             else:
                 rows.append(("Steal " + rear + " from " + s.names[v], (D.STEAL, v)))
         rows.append(("Nothing", (D.PASS,)))
@@ -216,7 +219,7 @@ class DiceScreen(Decision):
         n = 0
         for k in self.kept:
             n += 0 if k else 1
-        ui.set_text(self.info, ("Roll " + str(st.roll_no) + " of 3, " + str(n) + " to roll")[: lay.cols])
+        ui.set_text(self.info, ("Roll " + str(st.roll_no) + "/3: " + str(n) + " to roll")[: lay.cols])
         on = self.cursor >= len(self.dice)
         self.buttons.set_bar(on)
         if on:

@@ -124,3 +124,103 @@ def test_DX_6_power_cut_between_rolls_then_continue(tmp_path):
         assert "Game over" in d.text()
     finally:
         d.close()
+
+
+# --------------------------------------------------------------------------- every screen fits
+
+import os  # noqa: E402
+
+from tests.test_phase10_screens import BOARDS, REPO, layout_problems  # noqa: E402
+
+
+def dx_session(d, state, kinds, names):
+    play = importlib.import_module("firmware.play")
+    registry = importlib.import_module("shared_rules.registry")
+    d.booted.home()
+    s = play.Session(d.booted, registry.by_key("dice_express"), state, bytes(kinds), names)
+    s.next()
+    d.m.run(30)
+    return s
+
+
+def arranged(roads, fronts, dice_source):
+    """A six-player game with these roads (piece texts, rear first) and fronts; dice from a
+    scripted source fed with ``dice_source``."""
+    D = importlib.import_module("shared_rules.dice_express")
+    rng = importlib.import_module("shared_rules.rng")
+    st = D.new_game(len(roads), {}, rng.Rng(1))
+    st.source = rng.Scripted()
+    st.source.feed(dice_source)
+    for s in range(len(roads)):
+        st.roads[s] = [D.parse_piece(t) for t in roads[s].split()]
+        for p in st.roads[s]:
+            st.display[p >> 3] &= ~(1 << (p & 7))
+        st.fronts[s] = fronts[s]
+    return st, D
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_dice_express_screen_fits(board_id, tmp_path):
+    folder = os.path.join(REPO, "out", "screens", "dice_express", board_id)
+    os.makedirs(folder, exist_ok=True)
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    problems = []
+
+    def shot(name):
+        d.m.run(30)
+        d.m.screenshot(os.path.join(folder, name + ".png"))
+        for p in layout_problems(d.m.display, d.top):
+            problems.append(name + ": " + p)
+
+    try:
+        roads = ["W2 Y3 O4", "G3 R6", "G2 B5 W6", "G4", "G5 B2", "R2 O3"]
+        fronts = [9, 20, 13, 4, 6, 5]
+        # ANN rolls g g g r r b w, keeps g g g, then rolls r r r b
+        st, D = arranged(roads, fronts, [4, 4, 4, 3, 3, 5, 0, 3, 3, 3, 5])
+        dx_session(d, st, (0, 2, 2, 2, 2, 2), ["ANN", "BOB", "CAT", "DAN", "EVE", "FAY"])
+        assert type(d.top).__name__ == "Choices" and "Give back 2, roll 5" in d.text()
+        shot("1-before")
+        d.key("A")
+        t = d.top
+        assert type(t).__name__ == "DiceScreen" and "Roll 1/3: 7 to roll" in d.text()
+        shot("2-dice")
+        for i in range(3):  # set the three greens aside
+            while t.cursor != i:
+                d.key("DOWN")
+            d.key("A")
+        assert t.kept == [1, 1, 1, 0, 0, 0, 0]
+        shot("3-dice-kept")
+        while t.cursor != len(t.dice):
+            d.key("DOWN")
+        d.key("A")
+        t = d.top
+        assert type(t).__name__ == "DiceScreen" and "Roll 2/3" in d.text()
+        while t.cursor != len(t.dice) + 1:
+            d.key("DOWN")
+        shot("4-dice-stop")
+        d.key("A")
+        t = d.top
+        # red x3 first: R3 from the display or FAY's rear R2
+        assert type(t).__name__ == "Choices" and "ANN's turn: red" in d.text()
+        assert "Take R3" in d.text() and "Steal R2 from FAY" in d.text()
+        shot("5-take-red")
+        d.key("A")
+        t = d.top
+        # green x3: BOB's G3 and CAT's G2 may be stolen; DAN's lone G4 and EVE's G5 are greyed
+        text = d.text()
+        assert type(t).__name__ == "Choices" and "ANN's turn: green" in text
+        assert "Steal G3 from BOB" in text and "Steal G2 from CAT" in text
+        assert "DAN G4 one piece" in text and "EVE G5 too long" in text
+        shot("6-take-green")
+        if "SELECT" in d.m.spec.logical:
+            d.key("SELECT")
+        else:  # two-button boards: the pause menu's Table
+            d.key("B")
+            d.menu_choose("Table")
+        shot("7-table")
+        assert "ANN 12" in d.text() and "BOB 20" in d.text()
+        d.key("B")
+        assert not problems, "\n".join(problems)
+    finally:
+        d.close()
