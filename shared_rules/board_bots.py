@@ -576,6 +576,18 @@ class HardBot(NormalBot):
         view.tokens[seat] = saved
         return total * self.future_weight // 144
 
+    _deep = False
+
+    def space_value(self, view, vals, sp):
+        """EXTRA: the card, and a whole turn more at once from that space (instead of the
+        normal player's flat bonus)."""
+        v = NormalBot.space_value(self, view, vals, sp)
+        if TRACK[sp] >> 3 == K_EXTRA and not self._deep:
+            self._deep = True
+            v += self.position_value(view, vals, sp) * 4 // self.future_weight - 40
+            self._deep = False
+        return v
+
     def direction(self, view, num):
         """Towards the most advanced opponent (they are asked first and lose the card)."""
         n = view.n
