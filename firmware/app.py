@@ -7,6 +7,7 @@ areas that changed. Screens are imported when first shown (code is RAM on a SAMD
 
 import gc
 import os
+import sys
 import time
 
 import displayio
@@ -31,11 +32,13 @@ class App:
         self.root = displayio.Group()
         display.root_group = self.root
         self.stack = []
+        self.boot_modules = None  # the modules of the main menu: what unload() keeps
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
         self.store = Store(microcontroller.nvm)
         self.settings = Settings()
         self.notices = []
+        self.later = None  # a function of the app to call once the keys of this pass are given
         data = self.store.settings.load()
         if self.store.settings.damaged or (data is not None and not self.settings.load(data)):
             self.notices.append("The saved settings were damaged and have been reset.")
@@ -101,6 +104,8 @@ class App:
         if len(self.stack) > 1:
             self.stack.pop().closed()
             self._show()
+            if len(self.stack) == 1:
+                self.unload()
             gc.collect()
             self.top.shown()
 
@@ -109,12 +114,34 @@ class App:
         gc.collect()
         self.push(screen)
 
-    def home(self):
+    def home(self, keep=()):
+        """Back to the main menu; the modules imported since it first showed are dropped but
+        those in ``keep`` (None: none dropped, a game is starting from what is loaded)."""
         while len(self.stack) > 1:
             self.stack.pop().closed()
         self._show()
+        if keep is not None:
+            self.unload(keep)
         gc.collect()
         self.top.shown()
+
+    def unload(self, keep=()):
+        """Forget every module imported since the main menu first showed, but those in ``keep``
+        (code is RAM on a SAMD51: a game's modules are dropped when it is left; the next import
+        loads them again). The desktop emulator keeps its modules."""
+        boot = self.boot_modules
+        if boot is None:
+            return
+        for name in [n for n in sys.modules if n not in boot and n not in keep]:
+            del sys.modules[name]
+            i = name.rfind(".")
+            pkg = sys.modules.get(name[:i]) if i > 0 else None
+            if pkg is not None:
+                try:
+                    delattr(pkg, name[i + 1:])
+                except (AttributeError, TypeError):
+                    pass
+        gc.collect()
 
     def notify(self, text, title="Note"):
         self.push(ui.Message(self, title, text))
@@ -125,6 +152,8 @@ class App:
         from firmware.menus import MainMenu
 
         self.push(MainMenu(self))
+        if sys.implementation.name != "cpython":
+            self.boot_modules = [n for n in sys.modules]
         for text in self.notices:
             self.notify(text)
         self.notices = None
@@ -141,10 +170,47 @@ class App:
                 elif k == UP or k == DOWN or k == LEFT or k == RIGHT:
                     self.sound.play(sound.CLICK, now)
                 self.top.key(k)
+            top = None  # a screen these keys closed is not kept (nor what it holds) meanwhile
+            if self.later is not None:  # called here, no screen's frame keeps that screen alive
+                later = self.later
+                self.later = None
+                gc.collect()
+                later(self)
+                later = None
             self.top.tick(now)
             self.sound.tick(now)
             self.display.refresh()
             time.sleep(0.01)
+
+
+def found(name):
+    """Whether a module's file is on the drive (or it is loaded), without importing it: a
+    module's code is RAM on a SAMD51."""
+    if name in sys.modules:
+        return True
+    path = "/" + name.replace(".", "/")
+    for d in sys.path:
+        for end in (".py", ".mpy"):
+            try:
+                os.stat(d + path + end)
+                return True
+            except OSError:
+                pass
+    return False
+
+
+def playable(entry):
+    """Whether this device has the game's screens and rules core, found without importing them
+    (a module frozen into the firmware, or one not on the drive: an import tells)."""
+    if entry.screens is None:
+        return False
+    for name in (entry.screens, entry.module):
+        if not found(name):
+            try:
+                __import__(name)
+            except Exception:  # ImportError, or what the module raised
+                return False
+    return True
 
 
 def run(board_module):

@@ -71,11 +71,25 @@ class NewGame(ui.ListScreen):
             self.adjust(i, 1)
 
     def start(self):
-        self.app.save_settings()
-        self.before = self.app.settings.to_bytes()
-        from firmware.play import start
+        app = self.app
+        app.save_settings()
+        self.before = app.settings.to_bytes()
+        from firmware.app import playable
 
-        start(self.app)
+        if not playable(self.entry):
+            app.notify(self.entry.name + " is not on this device yet.", "Cannot start")
+            return
+        # the set-up's and the menus' screens and modules go before the game's are loaded
+        # (compiling a .py module needs several times the heap its code keeps): the game
+        # starts once this screen's frames have returned
+        app.home()
+        app.later = _start
+
+
+def _start(app):
+    from firmware.play import start
+
+    start(app)
 
     def closed(self):
         if self.app.settings.to_bytes() != self.before:

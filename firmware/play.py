@@ -25,6 +25,7 @@ import supervisor
 
 from boards import UP, DOWN, A, B, START
 from firmware import saves, sound, ui
+from firmware.app import playable  # noqa: F401 (start, resume; the New game screen too)
 from firmware.saves import PERSON
 from shared_rules import registry
 
@@ -32,6 +33,7 @@ DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, f
 ENDED = 0x80  # in a saved game's number: the last move ended a hand (its summary is due)
 LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
 LEGACY_GID = ((0, 1),)  # saved game numbers of version 1 (menu positions) -> registry ids
+KEEP = (__name__,)  # the module that starts a game is kept when the menus' modules are dropped
 
 
 def ticks_due(now, at):
@@ -43,20 +45,6 @@ def screens_class(entry):
     return registry.load(entry.screens).Screens
 
 
-def playable(entry):
-    """Whether this device has the game's rules core and screens."""
-    if entry.screens is None:
-        return False
-    try:
-        registry.module(entry)
-        screens_class(entry)
-    except (ImportError, AttributeError):
-        return False
-    except Exception:  # RuleError "not in this build"
-        return False
-    return True
-
-
 def hardware():
     from firmware.hwrandom import Hardware
 
@@ -66,20 +54,25 @@ def hardware():
 def start(app):
     """A new game of the remembered set-up (called by the New game screen)."""
     from shared_rules.errors import RuleError
-    from firmware import gamerec
 
     s = app.settings
     try:
         entry = registry.by_id(s.game)
         if not playable(entry):
             raise RuleError("SETUP", entry.name + " is not on this device yet.", "not_built")
-        opts = known_options(entry, s.options(entry.gid))
-        players = s.players
+    except RuleError as e:
+        app.notify(e.reason, "Cannot start")
+        return
+    opts = known_options(entry, s.options(entry.gid))
+    players = s.players
+    app.home(KEEP)  # the set-up's and the menus' modules are not kept during the game
+    from firmware import gamerec
+
+    try:
         state, record = gamerec.start(entry, players, opts, hardware())
     except RuleError as e:
         app.notify(e.reason, "Cannot start")
         return
-    app.home()
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
     session.next()
@@ -109,6 +102,7 @@ def saved_entry(data):
 
 def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed."""
+    app.unload(KEEP)  # what the menus loaded is not kept during the game
     from shared_rules import codec
     from shared_rules.errors import RuleError
     from firmware import gamerec
@@ -133,7 +127,7 @@ def resume(app):
         reason = e.reason if isinstance(e, RuleError) else str(e)
         app.notify("The saved game could not be read and has been removed (" + reason + ").")
         return
-    app.home()
+    app.home(None)
     session = Session(app, entry, state, kinds, names, record)
     if not summed_up:  # left before the summary of the hand that had just ended: show it now
         session.round -= 1

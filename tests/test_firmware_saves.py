@@ -340,8 +340,9 @@ def test_a_board_saved_by_version_1_continues_its_game(board):
         m.key("A")
         assert "could not be read" not in screen(m)
         session = None
-        for o in __import__("gc").get_objects():
-            if type(o).__name__ == "Session" and getattr(o, "app", None) is not None:
+        for o in __import__("gc").get_objects():  # this machine's game, not an earlier test's
+            if type(o).__name__ == "Session" and getattr(getattr(o, "app", None), "display",
+                                                         None) is m.display:
                 session = o
         assert session is not None and session.names == ["ANN", "BOB"]
         assert session.state.n == 2 and session.state.hand_no == 1
