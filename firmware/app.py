@@ -183,35 +183,5 @@ class App:
             time.sleep(0.01)
 
 
-def found(name):
-    """Whether a module's file is on the drive (or it is loaded), without importing it: a
-    module's code is RAM on a SAMD51."""
-    if name in sys.modules:
-        return True
-    path = "/" + name.replace(".", "/")
-    for d in sys.path:
-        for end in (".py", ".mpy"):
-            try:
-                os.stat(d + path + end)
-                return True
-            except OSError:
-                pass
-    return False
-
-
-def playable(entry):
-    """Whether this device has the game's screens and rules core, found without importing them
-    (a module frozen into the firmware, or one not on the drive: an import tells)."""
-    if entry.screens is None:
-        return False
-    for name in (entry.screens, entry.module):
-        if not found(name):
-            try:
-                __import__(name)
-            except Exception:  # ImportError, or what the module raised
-                return False
-    return True
-
-
 def run(board_module):
     App(board_module).run()

@@ -74,7 +74,7 @@ class NewGame(ui.ListScreen):
         app = self.app
         app.save_settings()
         self.before = app.settings.to_bytes()
-        from firmware.app import playable
+        from firmware.found import playable
 
         if not playable(self.entry):
             app.notify(self.entry.name + " is not on this device yet.", "Cannot start")
@@ -85,15 +85,15 @@ class NewGame(ui.ListScreen):
         app.home()
         app.later = _start
 
+    def closed(self):
+        if self.app.settings.to_bytes() != self.before:
+            self.app.save_settings()
+
 
 def _start(app):
     from firmware.play import start
 
     start(app)
-
-    def closed(self):
-        if self.app.settings.to_bytes() != self.before:
-            self.app.save_settings()
 
 
 class Overwrite(ui.ListScreen):

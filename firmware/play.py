@@ -25,7 +25,7 @@ import supervisor
 
 from boards import UP, DOWN, A, B, START
 from firmware import saves, sound, ui
-from firmware.app import playable  # noqa: F401 (start, resume; the New game screen too)
+from firmware.found import playable
 from firmware.saves import PERSON
 from shared_rules import registry
 
