@@ -168,7 +168,7 @@ def test_every_dice_express_screen_fits(board_id, tmp_path):
     problems = []
 
     def shot(name):
-        d.m.run(30)
+        d.m.run(400)  # the dice just rolled have stopped tumbling
         d.m.screenshot(os.path.join(folder, name + ".png"))
         for p in layout_problems(d.m.display, d.top):
             problems.append(name + ": " + p)
@@ -184,7 +184,9 @@ def test_every_dice_express_screen_fits(board_id, tmp_path):
         d.key("A")
         t = d.top
         assert type(t).__name__ == "DiceScreen" and "Roll 1/3: 7 to roll" in d.text()
+        assert t.spin == list(range(7))  # the seven dice tumble first
         shot("2-dice")
+        assert t.spin == [] and [p[0] for p in t.faces[0][1:2]] == [0x2EA043]  # then show green
         for i in range(3):  # set the three greens aside
             while t.cursor != i:
                 d.key("DOWN")
@@ -222,5 +224,28 @@ def test_every_dice_express_screen_fits(board_id, tmp_path):
         assert "ANN 12" in d.text() and "BOB 20" in d.text()
         d.key("B")
         assert not problems, "\n".join(problems)
+    finally:
+        d.close()
+
+
+def test_dice_screen_redraws_little_per_key(tmp_path):
+    """Pixels redrawn per key press while choosing dice (160x128): a cursor move redraws the
+    cursor frame only, a die set aside its two places, the frame and the line above."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    try:
+        st, D = arranged(["W2 Y3 O4", "G3 R6", "G2 B5 W6", "G4", "G5 B2", "R2 O3"], [9, 20, 13, 4, 6, 5],
+                         [4, 4, 4, 3, 3, 5, 0])
+        dx_session(d, st, (0, 2, 2, 2, 2, 2), ["ANN", "BOB", "CAT", "DAN", "EVE", "FAY"])
+        d.key("A")
+        d.m.run(400)
+        drawn = {}
+        for k in ("DOWN", "A", "UP"):
+            before = d.m.display.pixels_drawn
+            d.key(k)
+            d.m.run(50)
+            drawn[k] = d.m.display.pixels_drawn - before
+        assert 0 < drawn["DOWN"] <= 600 and 0 < drawn["UP"] <= 600
+        assert 0 < drawn["A"] <= 2600
     finally:
         d.close()
