@@ -127,7 +127,7 @@ class Screens:
         s = self.session
         st = s.state
         places = st.ranking()
-        lines = [s.names[st.winners[0]] + " reaches 30 and wins!"]
+        lines = [s.names[st.winners[0]] + " wins at " + str(st.fronts[st.winners[0]]) + "!"]
         for seat in sorted(range(st.n), key=lambda x: (places[x], x)):
             lines.append(str(places[seat]) + ". " + s.names[seat] + " " + str(st.fronts[seat]))
         return "Game over", "\n".join(lines)

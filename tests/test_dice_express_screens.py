@@ -90,7 +90,7 @@ def test_DX_1_to_DX_11_a_whole_game_by_key_presses(board, tmp_path):
             raise AssertionError("the game never ended")
         assert {"Choices", "DiceScreen", "ComputerTurns"} <= seen
         text = d.text()
-        assert "Game over" in text and "wins!" in text
+        assert "Game over" in text and " wins at " in text
         st = d.top.session.state if hasattr(d.top, "session") else None
         if st is not None:
             assert st.over and max(st.fronts) >= 30
@@ -223,6 +223,25 @@ def test_every_dice_express_screen_fits(board_id, tmp_path):
         shot("7-table")
         assert "ANN 12" in d.text() and "BOB 20" in d.text()
         d.key("B")
+        # the ending: ANN at 27 takes B5 and reaches 32
+        st, D = arranged(["W2 Y3 O4 R5 G6", "B6", "R2", "O2"], [27, 12, 12, 3], [5, 5, 5, 5, 5, 5, 0])
+        dx_session(d, st, (0, 2, 2, 2), ["ANN", "BOB", "CAT", "DAN"])
+        d.key("A")  # roll
+        t = d.top
+        while t.cursor != len(t.dice) + 1:
+            d.key("DOWN")
+        d.key("A")  # stop
+        t = d.top
+        i = t.moves.index((D.TAKE, D.parse_piece("B5")))  # B6 is in BOB's road: B2..B5
+        while t.menu.index != i:
+            d.key("DOWN")
+        d.key("A")
+        for _ in range(50):
+            if type(d.top).__name__ == "Summary":
+                break
+            d.m.run(50)
+        assert "Game over" in d.text() and "ANN wins at 32!" in d.text()
+        shot("8-ending")
         assert not problems, "\n".join(problems)
     finally:
         d.close()
