@@ -63,7 +63,7 @@ class Screens:
         kind = st.pending[1]
         title = s.names[seat] + "'s turn"
         if kind == D.BEFORE:
-            return Choices(s, seat, title, self._before_rows(seat), self._front_line(seat))
+            return RollScreen(s, seat, title, self._before_rows(seat), self._front_line(seat))
         if kind == D.REROLL:
             return DiceScreen(s, seat, title)
         return Choices(s, seat, title + ": " + D.COLOUR_NAMES[st.colour], self._take_rows(seat),
@@ -308,6 +308,77 @@ class DiceScreen(Decision):
             if err is not None:
                 self.play_refusal()
                 ui.set_text(self.info, self.refusal_text(err)[: self.app.layout.cols])
+            else:
+                self.session.next()
+        elif k == B:
+            self.session.pause()
+
+
+def track(parent, session, x, y, w, h):
+    """The roads as lanes on the 1-30 track in the box (x, y, w, h): per player a name (dim for
+    the player(s) in last place, who have the catch-up, DX-10; a bar marks whose turn it is),
+    each piece a bar of its colour as long as its fields, its length written on it where the
+    lane is tall enough, and a line at field 30. Returns the group."""
+    st = session.state
+    g = displayio.Group()
+    n = st.n
+    lane = h // n
+    name_w = 20
+    field = (w - name_w - 2) // 30
+    x1 = x + name_w
+    digits = lane >= 13 and field >= 6
+    names = lane >= 12
+    last = st.lasts()
+    turn = st.turn if not st.over else -1
+    for seat in range(n):
+        ly = y + seat * lane
+        if seat == turn:
+            g.append(ui.rect(x, ly, name_w - 2, lane - 1, ui.BAR))
+        colour = ui.DIM if last & (1 << seat) else ui.TEXT
+        if names:
+            g.append(ui.label(session.names[seat][:3], x + 1, ly + (lane - 12) // 2, colour, 1))
+        pos = st.rear_field(seat)
+        bar_h = lane - 2
+        for p in st.roads[seat]:
+            length = p & 7
+            px = x1 + (pos - 1) * field
+            g.append(ui.rect(px, ly + 1, length * field - 1, bar_h, FILL[p >> 3]))
+            if digits:
+                g.append(ui.label(str(length), px + (length * field - 6) // 2, ly + (lane - 12) // 2,
+                                  INK[p >> 3], 1))
+            pos += length
+    g.append(ui.rect(x1 + 30 * field, y, 1, n * lane, ui.DIM))
+    parent.append(g)
+    return g
+
+
+class RollScreen(Decision):
+    """Before the roll: roll, or give back rear pieces first (a list of one or two visible
+    rows), over the roads on the track (``track``)."""
+
+    def __init__(self, session, seat, title, rows, prompt=""):
+        super().__init__(session, seat, title)
+        lay = self.app.layout
+        self.moves = [m for _, m in rows]
+        bottom = lay.height - lay.footer_h - 1
+        n = session.state.n
+        shown = min(len(rows), 2)
+        if (bottom - lay.body_top - shown * lay.row_h - 2) // n < 12:
+            shown = 1
+        self.menu = ui.Menu(self, [t for t, _ in rows], top=lay.body_top, rows=shown)
+        top = lay.body_top + shown * lay.row_h + 2
+        self.lanes = track(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
+
+    def key(self, k):
+        if super().key(k):
+            return
+        if k == UP or k == DOWN:
+            self.menu.move(1 if k == DOWN else -1)
+        elif k == A:
+            err = self.session.apply(self.moves[self.menu.index])
+            if err is not None:
+                self.play_refusal()
+                self.set_title(self.refusal_text(err))
             else:
                 self.session.next()
         elif k == B:
