@@ -48,6 +48,7 @@ _BIG = const(1 << 24)
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
 ALLCANDS = 0
+SKIP_HOLD = 0  # classic: keep a Skip until the next player has laid down
 SKIP_MODE = 0
 POT = 0  # turns x16 per unseen copy of a discard's kind (a single may still pair up)
 LATER_SET = 12  # laid: keep a card an opponent's coming set may take
@@ -512,7 +513,16 @@ class HardBot:
 
     def _discard(self, view, hand):
         if C.SKIP in hand:
-            return C.SKIP
+            if not SKIP_HOLD or view.edition != 0 or view.laid[view.seat] or _danger(view):
+                return C.SKIP
+            nxt = next_seat(view)
+            if view.laid[nxt] or len(hand) <= 2:
+                return C.SKIP
+            rest = list(hand)
+            rest.remove(C.SKIP)
+            if C.SKIP in rest or not view.open_phases():
+                return C.SKIP
+            return self._discard_plan(view, rest)
         if view.laid[view.seat] or not view.open_phases():
             return self._discard_laid(view, hand)
         return self._discard_plan(view, hand)
