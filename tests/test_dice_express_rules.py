@@ -569,3 +569,18 @@ def test_DX_6_move_at_lists_the_same_moves_without_building_them():
         h.apply((STOP,))
         if h.pending[0] == 0:
             assert [h.move_at(i) for i in range(h.move_count())] == h.legal_moves()
+
+
+def test_SAVE_the_codec_envelope_carries_the_game_by_its_registry_number():
+    from shared_rules import codec
+    g = D.new_game(6, {}, Rng(21))
+    hard = D.bot("hard", Rng(2))
+    while g.turns < 30:
+        g.apply(hard.choose(g.view(g.turn)))
+    blob = codec.encode(g, 3)
+    assert len(blob) < 100  # six roads mid-game
+    gid, h = codec.decode(blob)
+    assert gid == 3 and encode(h) == encode(g) and h.source.state == g.source.state
+    for cut in range(len(blob)):
+        with pytest.raises(RuleError):
+            codec.decode(blob[:cut])
