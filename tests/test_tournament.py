@@ -68,3 +68,16 @@ def test_P10C_18_command_line_refuses_unknown_levels_and_seat_counts():
         tournament.main(["--seats", "hard", "--games", "1"])
     with pytest.raises(SystemExit):
         tournament.main(["--game", "chess", "--games", "1"])
+
+
+def test_P10C_18_the_tournament_serves_every_registered_game():
+    from shared_rules import registry
+    keys = tournament.game_keys()
+    assert "phase10" in keys
+    for e in registry.GAMES:
+        mod = tournament._playable(registry, e)
+        assert (mod is not None) == (e.key in keys)
+    for key in keys:
+        r = tournament.run(key, ["normal", "easy"], {}, 1, 7)
+        assert r["games"] == 2
+        assert sum(v["win_share"] for v in r["levels"].values()) == pytest.approx(1.0)
