@@ -42,6 +42,9 @@ def parse_args(argv):
                    help="file holding the board's NVM (window default: kept in "
                         "~/.local/state/pocket-phase10; headless default: a fresh one)")
     p.add_argument("--echo", action="store_true", help="print the firmware's serial console")
+    p.add_argument("--power-on", action="store_true",
+                   help="boot as at power-on, with the title screen (the window without a "
+                        "script does; otherwise the boot is a reload and the main menu is first)")
     args = p.parse_args(argv)
     if args.board not in specs.SPECS:
         p.error("unknown board '" + args.board + "'; choose one of: " + ", ".join(specs.SPECS))
@@ -123,6 +126,7 @@ def main(argv=None):
     if nvm is None and not args.headless:
         nvm = default_nvm_path(args.board)
     machine = Machine(args.board, seed=args.seed, nvm_path=nvm, drive=args.drive, echo=args.echo)
+    machine.cold_boot = args.power_on or (not args.headless and not args.script)
     scale = args.scale or 1
     recorder = None
     if args.record:

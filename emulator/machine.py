@@ -190,6 +190,9 @@ class Machine:
         self._time_reads = 0
         self.render_stride = 1
         self.on_frame = None
+        # supervisor.runtime.run_reason: STARTUP (a power-on: the firmware shows its title
+        # screen) or, by default, AUTO_RELOAD (as after code is copied to the drive)
+        self.cold_boot = False
 
     # ------------------------------------------------------------------ what the firmware calls
 

@@ -600,7 +600,10 @@ def make_modules(machine):
             "supervisor", "supervisor stand-in", ticks_ms=hw.ticks_ms, reload=machine.reload,
             set_next_code_file=lambda *a, **k: None,
             runtime=types.SimpleNamespace(serial_connected=True, usb_connected=True,
-                                          autoreload=False, serial_bytes_available=0),
+                                          autoreload=False, serial_bytes_available=0,
+                                          run_reason=0 if machine.cold_boot else 1),
+            RunReason=types.SimpleNamespace(STARTUP=0, AUTO_RELOAD=1, SUPERVISOR_RELOAD=2,
+                                            REPL_RELOAD=3),
         ),
         "storage": _module(
             "storage", "storage stand-in", remount=lambda *a, **k: None,

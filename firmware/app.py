@@ -157,6 +157,14 @@ class App:
         for text in self.notices:
             self.notify(text)
         self.notices = None
+        try:  # the title screen at power-on only, not after a reload (firmware.title)
+            cold = supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
+        except AttributeError:
+            cold = False
+        if cold:
+            from firmware.title import Title
+
+            self.push(Title(self))
         while True:
             now = supervisor.ticks_ms()
             top = self.top

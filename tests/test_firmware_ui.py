@@ -230,3 +230,29 @@ def test_issue14_volume_setting_changes_the_tone_and_is_kept():
         for k in ("DOWN", "DOWN", "DOWN", "A"):
             m.key(k)
         assert "Volume" not in m.screen_text()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express",
+                                      "adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3"])
+def test_issue14_title_screen_at_power_on_leaves_on_any_key(board_id):
+    """At power-on (run reason STARTUP) the title shows the game's name, its cards slide in and
+    settle within a second, and any key goes to the main menu without acting on it; after a
+    reload (the default boot of the tests) the main menu is first."""
+    with Machine(board_id) as m:
+        m.cold_boot = True
+        m.boot()
+        m.run(100)
+        assert "Pocket Phase 10" in " ".join(m.screen_text().split())
+        assert "Phase 10 Board" not in m.screen_text()
+        m.run(900)
+        assert "press any button" in m.screen_text()
+        m.key("DOWN")
+        m.run(100)
+        text = m.screen_text()
+        assert "Phase 10 Board" in text and "press any button" not in text
+        m.key("A")  # the cursor is still on the first row: the key on the title did nothing
+        assert "Players" in m.screen_text()
+    with Machine(board_id) as m:
+        m.boot()
+        m.run(100)
+        assert "Phase 10 Board" in m.screen_text()
