@@ -76,33 +76,24 @@ while done < N:
     steps = 0
     while g.pending is not None and done < N and steps < 20000:
         seat = g.pending[0]
-        if ALLOC:
-            gc.collect()
-            a = gc.mem_alloc()
-            free = gc.mem_free()
+        # CPU time: clock() counts whole milliseconds, so the decision is made again (its
+        # player's random state restored) until MIN_S seconds of CPU time have passed
+        st = rngs[seat].state
+        k = 0
+        t0 = clock()
+        while True:
+            rngs[seat].state = st
             move = bots[seat].choose(g.view(seat))
-            b = gc.mem_alloc()
-            print(b - a if b >= a else -free)
-        else:
-            # CPU time: clock() counts whole milliseconds, so the decision is made again (its
-            # player's random state restored) until MIN_MS of CPU time have passed
-            st = rngs[seat].state
-            k = 0
-            t0 = clock()
-            while True:
-                rngs[seat].state = st
-                move = bots[seat].choose(g.view(seat))
-                k += 1
-                el = clock() - t0
-                if el >= MIN_S or k >= 5000:
-                    break
-            print(int(el * 1000000 / k))
+            k += 1
+            el = clock() - t0
+            if el >= MIN_S or k >= 5000:
+                break
+        print(int(el * 1000000 / k))
         g.apply(move)
         done += 1
         steps += 1
     seed += 1
-if not ALLOC:
-    print("cpu_wall", int((time.clock() - cpu0) * 1000000), diff(ticks(), wall0))
+print("cpu_wall", int((time.clock() - cpu0) * 1000000), diff(ticks(), wall0))
 '''
 
 # Calibration kernels: each prints its name and the median microseconds of 7 runs.
@@ -315,7 +306,7 @@ def measure(key, level, players, n, repeats, heap, seed=1):
     wall = 0
     for _ in range(repeats):
         vals = []
-        for line in run_micropython(consts + "ALLOC = False\n" + PLAYER, heap).split("\n"):
+        for line in run_micropython(consts + PLAYER, heap).split("\n"):
             parts = line.split()
             if len(parts) == 3 and parts[0] == "cpu_wall":
                 cpu += int(parts[1])
