@@ -54,6 +54,7 @@ def tiles(road):
 class Screens:
     def __init__(self, session):
         self.session = session
+        self._end = session.state.last_end
 
     # ------------------------------------------------------------------ decisions
 
@@ -138,7 +139,24 @@ class Screens:
         return " ".join([s.names[x] + ":" + str(st.fronts[x]) for x in range(st.n)])
 
     def tone(self, move):
+        """The sound of a move (after it was applied); also puts into the log what the move
+        brought that no move says: the dice rolled, and the end of a turn without a piece
+        (DX-9, or spared in last place, DX-10)."""
+        s = self.session
+        st = s.state
         k = move[0]
+        if (k == D.ROLL or k == D.KEEP) and st.dice:
+            s.log("  rolled " + "".join([D.COLOURS[d] for d in st.dice]))
+        end = st.last_end
+        if end is not None and end is not self._end:
+            self._end = end
+            who = s.names[end[0]]
+            if end[1] == D.END_GAVE_FRONT:
+                s.log(who + ": no piece, " + D.piece_text(end[2]) + " back")
+            elif end[1] == D.END_MOVED_BACK:
+                s.log(who + ": no piece, back " + str(end[3]))
+            elif end[1] == D.END_SPARED:
+                s.log(who + ": no piece, spared (last)")
         if k == D.ROLL or k == D.KEEP:
             return ROLL_TONE
         if k == D.TAKE:

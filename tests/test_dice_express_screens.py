@@ -271,3 +271,21 @@ def test_dice_screen_redraws_little_per_key(tmp_path):
         assert 0 < drawn["A"] <= 2600
     finally:
         d.close()
+
+
+def test_DX_9_the_log_shows_the_dice_and_the_no_piece_penalty(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    try:
+        st, D = arranged(["W2 Y3", "R4", "G5", "B6"], [10, 4, 5, 6], [0, 0, 1, 1, 2, 3, 4])
+        s = dx_session(d, st, (0, 2, 2, 2), ["ANN", "BOB", "CAT", "DAN"])
+        d.key("A")  # roll W W Y Y O R G: white and yellow are in the road, the rest single
+        assert s.lines[-1] == "  rolled WWYYORG"
+        t = d.top
+        while t.cursor != len(t.dice) + 1:
+            d.key("DOWN")
+        d.key("A")  # stop: no piece, ANN is not last, the front piece Y3 goes back
+        assert "ANN: no piece, Y3 back" in s.lines
+        assert s.state.fronts[0] == 7 and s.state.roads[0] == [D.parse_piece("W2")]
+    finally:
+        d.close()
