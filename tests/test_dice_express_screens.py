@@ -289,3 +289,62 @@ def test_DX_9_the_log_shows_the_dice_and_the_no_piece_penalty(tmp_path):
         assert s.state.fronts[0] == 7 and s.state.roads[0] == [D.parse_piece("W2")]
     finally:
         d.close()
+
+
+# --------------------------------------------------------------------------- under MicroPython
+
+DX_SCRIPT = """# Dice Express with a person in seat 1 against two computer players, keys only
+wait 300
+key DOWN
+key DOWN
+key A           # Dice Express set-up
+expect 1 ANN person
+key UP          # Start is the last row
+key A
+wait 1000
+expect ANN's turn
+expect Roll 7 dice
+key A           # roll seven dice
+wait 600
+expect Roll 1/3
+key A           # set the first die aside
+key DOWN
+key A           # and the second
+key UP
+key UP          # round to Stop here
+key UP          # Roll the rest
+key A
+wait 600
+expect Roll 2/3
+key UP          # Stop here
+key A
+wait 4000
+key A
+wait 4000
+key A
+wait 4000
+key B
+wait 300
+"""
+
+
+def test_the_dice_express_screens_show_the_same_under_micropython():
+    """The firmware with firmware/dx.py under real MicroPython (tools/micropython_firmware.py)
+    shows the same text on every screen as the emulator, from the set-up through a person's
+    roll, set-asides, re-roll and stop, the computer turns and the round summary."""
+    import re
+
+    from tools.micropython_firmware import emulator_snapshots, run_script
+
+    r = run_script(DX_SCRIPT, board="pybadge", heap=4000000)
+    assert r.status == 0, r.message
+    names = [x["name"] for x in r.screens]
+    for screen in ("RollScreen", "DiceScreen", "ComputerTurns", "Summary"):
+        assert "dice_express:" + screen in names, names
+
+    def masked(snaps):
+        return [(n, re.sub(r"Free memory \d+ KB", "Free memory N KB", t)) for n, t in snaps]
+
+    mp = masked(r.snapshots)
+    assert len(mp) > 8
+    assert mp == masked(emulator_snapshots(DX_SCRIPT, board="pybadge"))
