@@ -91,3 +91,37 @@ def test_SAVE_dice_express_payloads_identical(mp):
     cpython = _cpython(SAVE_PROBE)
     assert len(cpython.splitlines()) > 30
     assert_same(cpython, mp.run(SAVE_PROBE), "dice_express save payloads")
+
+
+HEAP_SETUP = """
+import gc
+from shared_rules import dice_express as D
+from shared_rules import dx_bots, dx_odds
+from shared_rules.rng import Rng
+"""
+
+
+def test_DX_heap_of_a_six_player_game_under_micropython(mp):
+    """The live heap a six-player game (state, six players of every level, the odds cache) adds
+    above the baseline after the imports, measured after a collection between decisions (this
+    build collects only between top-level calls), 32-bit objects as on a board: at most 16 KiB."""
+    mp.run(HEAP_SETUP)
+    mp.run("gc.collect()")
+    base = int(mp.run("print(gc.mem_alloc())"))
+    mp.run("g = D.new_game(6, {}, Rng(77))\n"
+           "bots = [D.bot(k, Rng(i)) for i, k in enumerate(('hard', 'normal', 'easy', 'random', 'hard', 'normal'))]\n"
+           "n = 0")
+    peak = 0
+    for _ in range(4000):
+        mp.run("gc.collect()")
+        live = int(mp.run("print(gc.mem_alloc())")) - base
+        if live > peak:
+            peak = live
+        if mp.run("print(g.over)").strip() == "True":
+            break
+        mp.run("s = g.pending[0]\ng.apply(bots[s].choose(g.view(s)))\nn += 1")
+    else:
+        raise AssertionError("the game did not end")
+    assert int(mp.run("print(n)")) > 100  # a whole game was played
+    print("baseline after the imports", base, "bytes; a six-player game adds at most", peak, "bytes")
+    assert 0 < peak <= 16 * 1024
