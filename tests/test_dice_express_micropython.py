@@ -101,10 +101,16 @@ from shared_rules.rng import Rng
 """
 
 
-def test_DX_heap_of_a_six_player_game_under_micropython(mp):
+def test_DX_heap_of_a_six_player_game_under_micropython():
     """The live heap a six-player game (state, six players of every level, the odds cache) adds
     above the baseline after the imports, measured after a collection between decisions (this
-    build collects only between top-level calls), 32-bit objects as on a board: at most 16 KiB."""
+    build collects only between top-level calls), 32-bit objects as on a board: at most 16 KiB.
+    A fresh MicroPython, so that nothing else is in its heap."""
+    with Session() as mp:
+        _heap(mp)
+
+
+def _heap(mp):
     mp.run(HEAP_SETUP)
     mp.run("gc.collect()")
     base = int(mp.run("print(gc.mem_alloc())"))
