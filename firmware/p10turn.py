@@ -22,7 +22,7 @@ from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui, p10text
-from firmware.cards import HandRow, SHOWN, sort_cards, tile_size
+from firmware.cards import FILL, HandRow, SHOWN, kind as look_of, sort_cards, tile_size
 from firmware.decide import Decision
 from firmware.laydown import LayDown, group_head, group_cards_text
 
@@ -119,6 +119,7 @@ class Turn(Decision):
         self.refused = None  # the whole reason of the refusal on the information line
         self.target_group = -1
         self.took = False  # the card just added to the hand was the discard
+        self.fx = None  # the phase-laid animation while it runs
         self.refresh()
 
     @property
@@ -589,7 +590,25 @@ class Turn(Decision):
                 self.refuse(self._group_state(gi), "Group " + str(gi + 1) + " (a " + name + " of "
                             + str(size) + "): " + why)
                 return
+        # the cards laid fly from the hand up to the title (firmware.fx), if it is still up
+        paths = []
+        colours = []
+        hand = self.hand
+        first, last = hand.visible_range()
+        for i in range(first, last):
+            if self.lay.in_group[i] >= 0 and len(paths) < 6:
+                x, y = hand._slot_xy(i - first)
+                paths.append((x + 2, y + 4, x + 2 + (len(paths) - 3) * 4, 2))
+                colours.append(FILL[look_of(self.order[i])])
         self._do((P.LAY, self.lay.number, self.lay.groups()))
+        if self.app.top is self and self.view().laid[self.seat] and paths:
+            from firmware import fx
+
+            self.fx = fx.Burst(self.group, paths, hand.tw - 4, hand.th - 8, colours)
+
+    def tick(self, now):
+        if self.fx is not None and not self.fx.tick(now):
+            self.fx = None
 
     def _sort(self):
         self.by_colour = not self.by_colour

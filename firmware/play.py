@@ -449,6 +449,11 @@ class Summary(ui.TextPage):
         if self.pages == 1:  # nothing more to read: the footer says only what A does
             ui.set_text(self.footer, self.app.hint_text(((A, "go on"),)))
         self.wait_until = None
+        self.fx = None
+        if final:  # the win flourish (firmware.fx): cards rise up both sides, then leave
+            from firmware import fx
+
+            self.fx = fx.win(self.group, self.app.layout.width, self.app.layout.height)
         if not final and session.persons == 0:  # a game between computers goes on by itself
             self.wait_until = (supervisor.ticks_ms() + 4 * DELAYS[session.app.settings.speed]) & 0x1FFFFFFF
 
@@ -461,6 +466,8 @@ class Summary(ui.TextPage):
             super().key(k)
 
     def tick(self, now):
+        if self.fx is not None and not self.fx.tick(now):
+            self.fx = None
         if self.wait_until is not None and ticks_due(now, self.wait_until):
             self.wait_until = None
             self._go_on()

@@ -211,6 +211,9 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot("06-lay-ready")
     d.key("A")
     assert st.laid[0] == 2 and t.mode == d.T.PLAY
+    assert t.fx is not None  # the laid cards fly up (firmware.fx)
+    d.m.run(800)
+    assert t.fx is None
     shot("07-laid")
     d.card(t, C.parse("R8"))
     assert t.mode == d.T.CARD
@@ -283,6 +286,8 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot("18-hand-over-tie")
     end = d.play_to_end()
     assert "Game over" in end
+    d.m.run(800)  # after the win flourish
+    assert d.top.fx is None
     shot("19-game-over")
     d.key("A")
     d.menu_choose("Statistics")
@@ -420,3 +425,59 @@ def test_board_game_jokers_draw_as_tiles(tmp_path):
         row.set_cards([0x05, joker])
         g, pal, num, mark, _ = row.tiles[1]
         assert num.text == "7" and mark.text == "J" and num.color == cards.FRAME[1]
+
+
+def _pixels(m, path):
+    from PIL import Image
+
+    m.screenshot(path)
+    with Image.open(path) as im:
+        return im.convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "lilygo_tdisplay_s3"])
+def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_before(board_id,
+                                                                                   tmp_path):
+    """Laying a phase sends its cards flying from the hand to the title, a few rectangles moved
+    a few pixels a frame; within half a second they are gone and the screen shows exactly what
+    a full redraw of it shows. The final summary's win flourish does the same."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.booted.settings.speed = 2
+    P = importlib.import_module("shared_rules.phase10")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, edition="2020", seed=5, dealer=1)
+    arrange(st, C, G.check_group, ["R3 B3 G3 R4 B5 Y7 W R8 G9 Y12 B1", "R1 R2 B11 G12 Y1 B6"],
+            (), "B2")
+    st.progress = [1, 1]
+    s = session(d, st, (0, 2), ["ANN", "BOB"])
+    t = d.top
+    d.row(t, (d.T.A_DECK, 0))
+    d.row(t, (d.T.A_HINT, 0))
+    before = len(t.group)
+    d.row(t, (d.T.A_LAYNOW, 0))
+    assert st.laid[0] and t.mode == d.T.PLAY and t.fx is not None
+    assert len(t.group) > before
+    frames = []
+    for _ in range(30):
+        d.m.run(30)
+        frames.append(_pixels(d.m, str(tmp_path / "f.png")))
+        if t.fx is None:
+            break
+    assert t.fx is None and len(t.group) == before, "the animation ends within 900 ms"
+    assert len(set(frames)) > 2, "it moves"
+    after = frames[-1]
+    d.booted.push(importlib.import_module("firmware.ui").Message(d.booted, "x", "x"))
+    d.m.run(30)
+    d.booted.pop()
+    d.m.run(30)
+    assert _pixels(d.m, str(tmp_path / "g.png")) == after
+    play = importlib.import_module("firmware.play")
+    s.show(play.Summary(s, "Game over", "ANN wins!", True))  # the win flourish
+    top = d.top
+    assert type(top).__name__ == "Summary" and top.fx is not None
+    n = len(top.group)
+    d.m.run(900)
+    assert top.fx is None and len(top.group) == n - 6
+    d.close()
