@@ -20,6 +20,7 @@ from firmware.buttons import Buttons
 from firmware.saves import Settings, Store
 
 BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
+MENUS = "firmware.menus"
 
 
 class App:
@@ -39,6 +40,7 @@ class App:
         self.settings = Settings()
         self.notices = []
         self.later = None  # a function of the app to call once the keys of this pass are given
+        self.menu_at = None  # the main menu's rows and row while a game is played over it
         data = self.store.settings.load()
         if self.store.settings.damaged or (data is not None and not self.settings.load(data)):
             self.notices.append("The saved settings were damaged and have been reset.")
@@ -103,9 +105,10 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop().closed()
-            self._show()
             if len(self.stack) == 1:
                 self.unload()
+                self._menu()
+            self._show()
             gc.collect()
             self.top.shown()
 
@@ -119,11 +122,42 @@ class App:
         those in ``keep`` (None: none dropped, a game is starting from what is loaded)."""
         while len(self.stack) > 1:
             self.stack.pop().closed()
-        self._show()
         if keep is not None:
             self.unload(keep)
+        self._menu()
+        self._show()
         gc.collect()
         self.top.shown()
+
+    def drop_menu(self):
+        """A game is being played: its screens go over the main menu, whose screen and module
+        are not kept meanwhile (code is RAM); the main menu is built again on the same row when
+        it is back on top."""
+        menu = self.stack[0]
+        if menu is None:
+            return
+        self.menu_at = (menu.menu.items, menu.menu.index)
+        self.stack[0] = None
+        menu = None
+        boot = self.boot_modules
+        if boot is not None and MENUS in boot:
+            boot.remove(MENUS)
+            forget(MENUS)
+        gc.collect()
+
+    def _menu(self):
+        if self.stack[0] is not None:
+            return
+        gc.collect()
+        from firmware.menus import MainMenu
+
+        menu = MainMenu(self)
+        items, at = self.menu_at
+        if menu.menu.items == items:  # as the main menu would have kept its row
+            menu.menu.set_items(items, at)
+        self.stack[0] = menu
+        if self.boot_modules is not None:
+            self.boot_modules.append(MENUS)
 
     def unload(self, keep=()):
         """Forget every module imported since the main menu first showed, but those in ``keep``
@@ -133,14 +167,7 @@ class App:
         if boot is None:
             return
         for name in [n for n in sys.modules if n not in boot and n not in keep]:
-            del sys.modules[name]
-            i = name.rfind(".")
-            pkg = sys.modules.get(name[:i]) if i > 0 else None
-            if pkg is not None:
-                try:
-                    delattr(pkg, name[i + 1:])
-                except (AttributeError, TypeError):
-                    pass
+            forget(name)
         gc.collect()
 
     def notify(self, text, title="Note"):
@@ -189,6 +216,19 @@ class App:
             self.sound.tick(now)
             self.display.refresh()
             time.sleep(0.01)
+
+
+def forget(name):
+    """Drop a module from ``sys.modules`` and from its package: once nothing else refers to it,
+    its code is garbage; the next import loads it again."""
+    del sys.modules[name]
+    i = name.rfind(".")
+    pkg = sys.modules.get(name[:i]) if i > 0 else None
+    if pkg is not None:
+        try:
+            delattr(pkg, name[i + 1:])
+        except (AttributeError, TypeError):
+            pass
 
 
 def run(board_module):

@@ -66,6 +66,7 @@ def start(app):
     opts = known_options(entry, s.options(entry.gid))
     players = s.players
     app.home(KEEP)  # the set-up's and the menus' modules are not kept during the game
+    app.drop_menu()
     from firmware import gamerec
 
     try:
@@ -103,6 +104,7 @@ def saved_entry(data):
 def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
+    app.drop_menu()
     from shared_rules import codec
     from shared_rules.errors import RuleError
     from firmware import gamerec
