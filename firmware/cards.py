@@ -90,11 +90,12 @@ def _tile_palette(k, chosen):
     return pal
 
 
-def tile_size(s):
+def tile_size(s, narrow=False):
     """(width, height, x pitch, y pitch) of a tile at text scale ``s``: room for a two-digit
     number at scale ``s`` and a mark letter at scale 1 under it. Rows of tiles leave room for
-    the cursor frame between them (one pixel outside a tile)."""
-    tw = 13 if s == 1 else 25
+    the cursor frame between them (one pixel outside a tile). ``narrow`` large tiles (eleven
+    in 240 pixels) hold one digit at scale 2, and 10-12 at scale 1."""
+    tw = 13 if s == 1 else (19 if narrow else 25)
     th = 24 if s == 1 else 32  # even: the emulator needs an even pixel count per area
     return tw, th, tw + 1, th + (3 if s == 1 else 2)
 
@@ -104,10 +105,10 @@ class HandRow:
     down; scrolls when the hand holds more cards than fit. The cursor frame takes one pixel
     around a tile."""
 
-    def __init__(self, parent, width, y, rows, scale, marks):
+    def __init__(self, parent, width, y, rows, scale, marks, narrow=False):
         s = scale
         self.s = s
-        self.tw, self.th, self.pitch, self.row_pitch = tile_size(s)
+        self.tw, self.th, self.pitch, self.row_pitch = tile_size(s, narrow)
         self.per_row = max(1, (width - 1) // self.pitch)
         self.slots = self.per_row * rows
         self.x = (width - self.per_row * self.pitch + 1) // 2
@@ -212,9 +213,15 @@ class HandRow:
         ui.set_text(num, txt)
         if num.color != ink:
             num.color = ink
-        dx = (self.tw - 6 * s * len(txt) + 1) // 2
-        dy = (1 - s) if tile[3] is not None else (self.th - 12 * s) // 2  # marks: number up
-        if num.anchored_position != (x + dx, y + dy):
+        ts = s if 6 * s * len(txt) <= self.tw + 1 else 1  # narrow tiles: 10-12 smaller
+        dx = (self.tw - 6 * ts * len(txt) + 1) // 2
+        dy = (1 - s) if tile[3] is not None else (self.th - 12 * ts) // 2  # marks: number up
+        if ts != s and tile[3] is not None:
+            dy = 4
+        if num.scale != ts:
+            num.scale = ts
+            num.anchored_position = (x + dx, y + dy)
+        elif num.anchored_position != (x + dx, y + dy):
             num.anchored_position = (x + dx, y + dy)
         if tile[3] is not None:
             ui.set_text(tile[3], mark)

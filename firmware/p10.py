@@ -33,14 +33,17 @@ class Screens:
 
         s = self.session
         lay = s.app.layout
+        cs = lay.scale  # large cards where eleven fit across (320x170) as on the turn screen
+        if cs == 1 and (lay.width - 1) // tile_size(2)[2] >= 11:
+            cs = 2
         if y is None:
-            return tile_size(lay.scale)[1] + 2
+            return tile_size(cs)[1] + 2
         seat = 0
         for i in range(len(s.kinds)):
             if s.kinds[i] == 0:
                 seat = i
         hand = sort_cards(s.state.view(seat).hand, self.by_colour)
-        row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks)
+        row = HandRow(screen.body, lay.width, y, 1, cs, s.app.settings.marks)
         row.set_cards(hand, [True] * len(hand))
         screen.hand = row
         return row.height

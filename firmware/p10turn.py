@@ -81,28 +81,36 @@ class Turn(Decision):
         bottom = lay.height - lay.footer_h
         below = gap + 12 * s + 1 + 3 * 12 * s  # the information line and three action rows
         cs = s  # the cards' scale: the text's, or large cards where a row of 11 fits (320x170)
+        narrow = False  # or narrow large cards (240x135: one digit large, 10-12 small)
         big = tile_size(2)
         if s == 1 and (lay.width - 1) // big[2] >= 11 and y + big[1] + below + 2 * 14 <= bottom:
             cs = 2
-        _, th, pitch, row_pitch = tile_size(cs)
+        elif s == 1 and (lay.width - 1) // tile_size(2, True)[2] >= 11 and y + big[1] + below <= bottom:
+            cs = 2
+            narrow = True
+        _, th, pitch, row_pitch = tile_size(cs, narrow)
         rows = 1
         if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= bottom:
             rows = 2  # a tall screen shows the whole hand in two rows
-        self.hand = HandRow(self.body, lay.width, y, rows, cs, app.settings.marks)
+        self.hand = HandRow(self.body, lay.width, y, rows, cs, app.settings.marks, narrow)
         y += self.hand.height + gap
-        # the information line: in the text size of the screen; on a screen with large text a
-        # longer line is shown as two lines of small text in the same place
+        # the information line: in the text size of the screen, or large where four action
+        # rows still fit under it (320x170); a line too long for large text is shown as two
+        # lines of small text in the same place
+        ins = s
+        if s == 1 and y + 25 + 4 * lay.row_h <= bottom:
+            ins = 2
         self.info = []
         self.big_cols = 0
-        if s > 1:
-            self.big_cols = lay.cols
-            self.info.append(ui.label("", lay.margin, y, ui.DIM, s))
+        if ins > 1:
+            self.big_cols = (lay.width - 2 * lay.margin) // 12
+            self.info.append(ui.label("", lay.margin, y, ui.DIM, ins))
         self.info_cols = (lay.width - 2 * lay.margin) // 6
-        for i in range(s):
+        for i in range(ins):
             self.info.append(ui.label("", lay.margin, y + 12 * i, ui.DIM, 1))
         for lb in self.info:
             self.body.append(lb)
-        y += 12 * s + 1
+        y += 12 * ins + 1
         row_h = lay.row_h
         n = (bottom - y) // row_h
         if n < 3 and (bottom - y) // 3 >= 12 * s:

@@ -481,3 +481,30 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
     d.m.run(900)
     assert top.fx is None and len(top.group) == n - 6
     d.close()
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_issue14_wide_screens_show_large_cards_and_fill_the_screen(board_id, tmp_path):
+    """The Feather (240x135) and the T-Display (320x170) show the whole hand of eleven in large
+    cards (one row; on the Feather 10-12 in small digits on narrower tiles), the T-Display its
+    information line in large text, and the action rows reach down to the footer; every board
+    still passes the fit check."""
+    d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y5 G9 Y11 R1 B2 G12 B10", "R4")
+    lay = d.booted.layout
+    wide = board_id in ("adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3")
+    assert t.hand.visible_range() == (0, 11)
+    if wide:
+        assert t.hand.s == 2 and t.hand.th == 32
+        big = t.hand.tiles[0][2]  # R1: one digit, large
+        assert big.scale == 2
+        small = [tl[2] for tl in t.hand.tiles if tl[2].text in ("10", "11", "12")]
+        assert small and all(lb.scale == (2 if t.hand.tw >= 24 else 1) for lb in small)
+        m = t.menu
+        below = lay.height - lay.footer_h - (m.top + m.max_rows * m.row_h)
+        assert below < m.row_h, "no empty band under the action rows"
+    if board_id == "lilygo_tdisplay_s3":
+        assert t.info[0].scale == 2 and t.menu.max_rows >= 4
+    for k in ("DOWN", "DOWN", "UP"):
+        d.key(k)
+        assert layout_problems(d.m.display, d.top) == []
+    d.close()
