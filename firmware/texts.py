@@ -44,11 +44,15 @@ _BOARD_HOWTO = (
 
 _DICE_HOWTO = (
     "Build the longest road of colour pieces along the track to field 30.\n"
-    "Roll seven colour dice up to three times, keeping the ones you like. For each colour "
-    "shown two or more times take a piece of that colour as long as the number of dice, or "
-    "steal a player's rear piece of that colour.\n"
-    "A road holds one piece of each colour. No piece this turn: give back your front piece. "
-    "The last player is protected. First road to field 30 wins."
+    "Before you roll you may give back pieces from the rear of your road (keep one): one die "
+    "fewer for each.\n"
+    "Roll seven colour dice up to three times, setting aside the ones you like. For each colour "
+    "shown two or more times take a piece of that colour as long as the number of dice (a "
+    "shorter one if that is gone), or steal a player's rear piece of that colour no longer than "
+    "that (one per player per turn, never a lone piece): they move back by its length.\n"
+    "A road holds one piece of each colour. No piece this turn: give back your front piece (a "
+    "lone piece moves back instead). The player(s) in last place lose nothing. First road to "
+    "field 30 wins."
 )
 
 
