@@ -13,20 +13,25 @@ into one number: the draws the hand still needs.
   Wild for a colour phase); a hand without card ``c`` can only have fewer of them, so only
   those are tried again per candidate. Cards of the same number (colour) are one candidate.
   Costs: a card the next player collects (they took its twin from the discard pile this hand)
-  or can hit; credit: its penalty, more when an opponent who laid down is about to go out.
+  or can hit; credit: a card they passed up this hand (threw away, or left lying and drew), and
+  its penalty when an opponent who laid down is about to go out.
 - Take or draw: take a Wild, and a discard that brings the phase one card closer.
-- Lay down as soon as the phase is there (the highest open phase in free choice).
-- After laying down: hit everything; take a discard that can be hit; discard the highest
-  penalty among cards that cannot be hit, keeping a card two steps from a run's end (someone
-  may extend the run), never one the next player can hit.
+- Lay down as soon as the phase is there (the highest open phase in free choice), each run slid
+  along its Wilds to the window the cards left in the hand can follow onto.
+- After laying down: hit everything, naturals before a Wild, a Wild at the run end the hand
+  can follow; take a discard that can be hit; discard the highest penalty among cards that
+  cannot be hit, keeping a card two steps from a run's end (someone may extend the run) and
+  numbers an opponent still to lay a set is collecting, never one the next player can hit.
 - 2020 Skip target: the opponent nearest to going out (laid down, fewest cards), then the one
   most phases ahead; equal players are told apart by who plays sooner after the discarder.
 - Classic: a Skip is discarded as soon as it is held (it skips the next player).
 
-Time: ``solver.missing`` on a set+run phase is the expensive call (about 50 us on a desktop
-MicroPython, some 10 ms on a SAMD51), so a decision spends at most ``BUDGET`` cost units
+Time: ``solver.missing`` on a set+run phase is the expensive call (about 30 us on a desktop
+MicroPython, some 5 ms on a SAMD51), so a decision spends at most ``BUDGET`` cost units
 (a set+run call costs 8, a sets-only call 2, a run or colour call 1); candidates not reached
-are ranked by penalty alone. ``tools/bench_decisions.py`` measures the result.
+are ranked by penalty alone. ``tools/bench_decisions.py`` measures the result; the weights
+were tuned by paired self-play (``tools/tournament.py``), docs/rules-decisions.md has the
+figures and what was tried and left out.
 """
 
 from shared_rules import cards as C
@@ -47,13 +52,8 @@ except ImportError:  # CPython
 _BIG = const(1 << 24)
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
-ALLCANDS = 0
-SKIP_HOLD = 0  # classic: keep a Skip until the next player has laid down
-SKIP_MODE = 0
-POT = 0  # turns x16 per unseen copy of a discard's kind (a single may still pair up)
 LATER_SET = 12  # laid: keep a card an opponent's coming set may take
 BUDGET = 240  # cost units of solver calls per decision (see the module docstring)
-KEEP_HIT = 0  # turns x16 for discarding a card that can be hit once the phase is down
 SAFE_CREDIT = 12  # turns x16 for a card the next player passed up this hand
 FEED_COST = 24  # turns x16 for discarding a card the next player collects
 FEED_HIT_COST = 400  # ... or one the next player can hit
@@ -242,50 +242,6 @@ class _Feed:
             elif (t & 15) == n:
                 return -1
         return 0
-
-
-class _Later:
-    """Where a card could be hit once this hand's phase is down: the groups the plan is
-    building (a set's number, a run's reach, a colour) and the groups on the table."""
-
-    def __init__(self, phase, groups, table):
-        self.sets = []
-        self.runs = []
-        self.cols = []
-        for i in range(len(phase)):
-            kind, size = phase[i]
-            nat = []
-            for c in groups[i]:
-                if c < 0x40:
-                    nat.append(c)
-            if not nat:
-                continue
-            if kind == SET:
-                self.sets.append(nat[0] & 15)
-            elif kind == COLOUR:
-                self.cols.append(nat[0] >> 4)
-            else:
-                lo = 13
-                hi = 0
-                for c in nat:
-                    n = c & 15
-                    if n < lo:
-                        lo = n
-                    if n > hi:
-                        hi = n
-                self.runs.append((hi - size, lo + size))
-        self.table = table
-
-    def fits(self, c):
-        if c >= 0x40:
-            return False
-        n = c & 15
-        if n in self.sets or (c >> 4) in self.cols:
-            return True
-        for lo, hi in self.runs:
-            if lo <= n <= hi:
-                return True
-        return _fits_table(self.table, c)
 
 
 def _danger(view):
@@ -513,16 +469,7 @@ class HardBot:
 
     def _discard(self, view, hand):
         if C.SKIP in hand:
-            if not SKIP_HOLD or view.edition != 0 or view.laid[view.seat] or _danger(view):
-                return C.SKIP
-            nxt = next_seat(view)
-            if view.laid[nxt] or len(hand) <= 2:
-                return C.SKIP
-            rest = list(hand)
-            rest.remove(C.SKIP)
-            if C.SKIP in rest or not view.open_phases():
-                return C.SKIP
-            return self._discard_plan(view, rest)
+            return C.SKIP
         if view.laid[view.seat] or not view.open_phases():
             return self._discard_laid(view, hand)
         return self._discard_plan(view, hand)
@@ -541,12 +488,6 @@ class HardBot:
                     free.remove(c)
         if not free:
             free = list(hand)
-        if ALLCANDS:
-            for c in hand:
-                if c not in free and c < 0x40 and budget >= cost:
-                    budget -= cost
-                    if solver.missing(_remove(hand, c), phase) <= m:
-                        free.append(c)
         # one candidate per kind the phase tells apart: its highest-penalty card
         cands = []
         keys = []
@@ -560,7 +501,6 @@ class HardBot:
                 keys.append(k)
                 cands.append(c)
         feed = _Feed(view)
-        later = _Later(phase, groups, view.table)
         pw = PEN_WEIGHT_DANGER if _danger(view) else PEN_WEIGHT
         reps, weights, total = unseen_weights(view, hand, pk)
         outs_k = []  # kinds (indices) that bring the whole hand closer
@@ -592,14 +532,6 @@ class HardBot:
                 t = _BIG  # not evaluated: after the evaluated ones
             lv = feed.level(c)
             score = t - pw * C.penalty(c)
-            if POT and c < 0x40:
-                k = _key(c, pk)
-                for i in range(1, len(reps)):
-                    if _key(reps[i], pk) == k:
-                        score += POT * weights[i]
-                        break
-            if later.fits(c):
-                score += KEEP_HIT
             if lv == 1:
                 score += FEED_COST
             elif lv == 2:
@@ -655,12 +587,7 @@ def skip_target(view):
     for s in targets:
         d = (s - view.seat) % view.n
         near = (20 - view.hand_size(s)) if view.laid[s] else 0
-        if SKIP_MODE == 1:
-            key = (view.completed(s), near, -d)
-        elif SKIP_MODE == 2:
-            key = (near if near >= 17 else 0, view.completed(s), near, -d)
-        else:
-            key = (near, view.completed(s), -d)
+        key = (near, view.completed(s), -d)
         if best_key is None or key > best_key:
             best, best_key = s, key
     return best
