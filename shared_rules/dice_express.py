@@ -572,7 +572,7 @@ class DiceExpress:
             p = self.roads[v][0] if 0 <= v < self.n and self.roads[v] else 0
             return who + " steals " + piece_text(p) + " of " + names[v]
         if kind == PASS:
-            return who + " passes " + COLOURS[self.colour]
+            return who + " passes on " + COLOUR_NAMES[self.colour]
         return who + " moves"
 
 
