@@ -177,3 +177,21 @@ def test_P10C_7_the_hard_player_sees_only_its_view():
         if isinstance(value, list) and value and value == other:
             raise AssertionError("the view exposes another hand as " + name)
     assert hard().choose(view)[0] in (DRAW_DECK, TAKE_DISCARD)
+
+
+def test_P10C_4_hard_slides_its_run_along_the_wild_so_a_leftover_card_hits():
+    # phase 4, a run of 7: 3 4 5 6 7 8 and a Wild, with a 10 left over. The solver's lay-down
+    # puts the Wild low (2-8); hard lays 3-9 with the Wild as the 9, so the 10 follows onto
+    # the run at once (classic: its own group on the lay-down turn)
+    g = game(2, ["R3 B4 G5 Y6 R7 B8 W Y10 Y12 R12", FILLER], "B12", draw="G12", dealer=1)
+    g.progress[0] = 3
+    g.apply((DRAW_DECK,))
+    from shared_rules import solver
+    from shared_rules.phases import CARD_PHASES
+    assert solver.solve(g.hands[0], CARD_PHASES[3])[1][0][0] == C.WILD  # the solver: W as 2
+    move = hard().choose(g.view(0))
+    assert move[0] == LAY and move[1] == 4
+    assert move[2][0] == cards("R3 B4 G5 Y6 R7 B8 W")
+    g.apply(move)
+    move = hard().choose(g.view(0))
+    assert move[0] == HIT and move[1] == one("Y10")
