@@ -5,7 +5,7 @@ sends only the areas the rectangles left and entered.
 
 ``Burst(parent, paths, w, h, colours)``: rectangle i moves from ``paths[i][0:2]`` to
 ``paths[i][2:4]`` in ``STEPS`` frames of ``FRAME_MS``, starting ``LAG`` frames after the one
-before it. Used by the Phase 10 turn (a phase laid: its cards fly from the hand up to the
+before it; at the end they are hidden (they stay in the group until the screen goes). Used by the Phase 10 turn (a phase laid: its cards fly from the hand up to the
 title) and by every game's final summary (the win flourish)."""
 
 from firmware import ui
@@ -68,11 +68,14 @@ class Burst:
         return True
 
     def stop(self):
-        """End now: the rectangles leave the screen."""
+        """End now: the rectangles leave the screen. They are hidden, not removed from the
+        group (a removal redraws the whole area the group's children span) and go with the
+        screen."""
         if self.rects is None:
             return
         for r in self.rects:
-            self.parent.remove(r)
+            if not r.hidden:
+                r.hidden = True
         self.rects = None
 
 

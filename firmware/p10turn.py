@@ -445,6 +445,9 @@ class Turn(Decision):
     # ------------------------------------------------------------------ keys
 
     def key(self, k):
+        if self.fx is not None:  # a key ends the animation: the player has moved on
+            self.fx.stop()
+            self.fx = None
         if super().key(k):
             return
         if k == A:
@@ -606,13 +609,13 @@ class Turn(Decision):
         for i in range(first, last):
             if self.lay.in_group[i] >= 0 and len(paths) < 6:
                 x, y = hand._slot_xy(i - first)
-                paths.append((x + 2, y + 4, x + 2 + (len(paths) - 3) * 4, 2))
+                paths.append((x + hand.tw // 4, y + hand.th // 3, x + (len(paths) - 3) * 4, 2))
                 colours.append(FILL[look_of(self.order[i])])
         self._do((P.LAY, self.lay.number, self.lay.groups()))
         if self.app.top is self and self.view().laid[self.seat] and paths:
             from firmware import fx
 
-            self.fx = fx.Burst(self.group, paths, hand.tw - 4, hand.th - 8, colours)
+            self.fx = fx.Burst(self.group, paths, hand.tw // 2, hand.th // 3, colours)
 
     def tick(self, now):
         if self.fx is not None and not self.fx.tick(now):
