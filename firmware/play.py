@@ -104,7 +104,6 @@ def saved_entry(data):
 def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
-    app.drop_menu()
     from shared_rules import codec
     from shared_rules.errors import RuleError
     from firmware import gamerec
@@ -130,6 +129,7 @@ def resume(app):
         app.notify("The saved game could not be read and has been removed (" + reason + ").")
         return
     app.home(None)
+    app.drop_menu()
     session = Session(app, entry, state, kinds, names, record)
     if not summed_up:  # left before the summary of the hand that had just ended: show it now
         session.round -= 1
