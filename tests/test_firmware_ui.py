@@ -246,6 +246,10 @@ def test_issue14_title_screen_at_power_on_leaves_on_any_key(board_id):
         assert "Phase 10 Board" not in m.screen_text()
         m.run(900)
         assert "press any button" in m.screen_text()
+        import os
+
+        repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        m.screenshot(os.path.join(repo, "out", "screens", "title", board_id + ".png"))
         m.key("DOWN")
         m.run(100)
         text = m.screen_text()
