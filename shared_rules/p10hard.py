@@ -3,7 +3,8 @@
 The evaluation of a hand that has not laid its phase is ``(missing, outs)``: ``missing`` the
 cards it still needs (``solver.missing``), ``outs`` the unseen cards that would bring it one card
 closer, each kind of card weighted by its copies not yet seen (not in this hand, not on the
-table, not in the discard pile as the view's public ``history`` shows it). Fewer missing is
+table, not in the discard pile as the view's public ``history`` shows it, not taken from it by
+another player who has not shown it since). Fewer missing is
 better, then more outs; ``turns = unseen * F[missing] / outs`` (x16, integers) turns the pair
 into one number: the draws the hand still needs.
 
@@ -133,6 +134,20 @@ def unseen_weights(view, hand, pk):
     for c in discard_pile(view):
         if c <= 0x50:
             seen[c] += 1
+    # cards others took from the discard pile and have not shown again sit in their hands
+    held = []
+    for ev in view.history:
+        if ev[0] == view.seat or ev[2] < 0 or ev[2] > 0x50:
+            continue
+        k = ev[1]
+        if k == TAKE_DISCARD:
+            held.append(ev[0] * 256 + ev[2])
+        elif k == DISCARD or k == HIT:
+            x = ev[0] * 256 + ev[2]
+            if x in held:
+                held.remove(x)
+    for x in held:
+        seen[x & 255] += 1
     reps = [C.WILD]
     w = 8 - seen[C.WILD]
     weights = [w if w > 0 else 0]
