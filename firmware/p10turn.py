@@ -22,6 +22,7 @@ from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui, p10text
+from firmware.buttons import ticks_diff
 from firmware.cards import FILL, HandRow, SHOWN, kind as look_of, sort_cards, tile_size
 from firmware.decide import Decision
 from firmware.laydown import LayDown, group_head, group_cards_text
@@ -618,8 +619,15 @@ class Turn(Decision):
             self.fx = fx.Burst(self.group, paths, hand.tw // 2, hand.th // 3, colours)
 
     def tick(self, now):
-        if self.fx is not None and not self.fx.tick(now):
-            self.fx = None
+        fx = self.fx
+        if fx is not None:
+            if fx.t0 < 0:
+                fx.t0 = now
+            for h in self.app.buttons.held:  # a button pressed since the flight began (two-
+                if ticks_diff(h[2], fx.t0) > 0:  # button boards give its key when it is let
+                    fx.stop()  # go): the flight ends now
+            if not fx.tick(now):
+                self.fx = None
 
     def _sort(self):
         self.by_colour = not self.by_colour
