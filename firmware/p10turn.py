@@ -64,6 +64,7 @@ def full_reason(err):
 
 class Turn(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
 
     def __init__(self, session, seat):
         app = session.app
@@ -295,7 +296,7 @@ class Turn(Decision):
                 add(A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
             add(A_BACK, 0, "Back")
         elif mode == LAY:
-            shape = CARD_PHASES[self.lay_phase - 1]
+            shape = self.PHASES[self.lay_phase - 1]
             for gi in range(len(shape)):
                 add(A_FILL, gi, self._group_row(gi))
             add(A_LAYNOW, 0, "Lay down now", not self._all_valid())
@@ -344,7 +345,7 @@ class Turn(Decision):
         from shared_rules import solver
 
         for number in v.open_phases():
-            if solver.missing(v.hand, CARD_PHASES[number - 1]) == 0:
+            if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
                 return True
         return False
 
@@ -389,7 +390,7 @@ class Turn(Decision):
         self.menu.set_dim(len(shape), not self.lay.all_valid())
 
     def _start_lay(self, number):
-        self.lay = LayDown(CARD_PHASES, self.order, number)
+        self.lay = LayDown(self.PHASES, self.order, number)
         self._mode(LAY)
 
     def _toggle(self, i):
@@ -414,7 +415,7 @@ class Turn(Decision):
         phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
         best = None
         for number in phases:
-            missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
+            missing, groups = solver.solve(hand, self.PHASES[number - 1])
             if missing == 0:
                 self._start_lay(number)
                 self.lay.fill(groups)
