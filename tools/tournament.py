@@ -238,12 +238,13 @@ def plot(summary, path):
     """A bar chart of the win shares with their 95% intervals and the fair share (pillow)."""
     from PIL import Image, ImageDraw
     levels = list(summary["levels"].keys())
-    w, h = 120 + 110 * len(levels), 360
+    w, h = max(480, 120 + 110 * len(levels)), 380
     img = Image.new("RGB", (w, h), "white")
     dr = ImageDraw.Draw(img)
-    hi = max([v["ci95"][1] for v in summary["levels"].values()] + [0.1])
+    hi = max([v["ci95"][1] for v in summary["levels"].values()]
+             + [v["fair_share"] for v in summary["levels"].values()] + [0.1])
     top = min(1.0, math.ceil(hi * 10 + 0.5) / 10)
-    x0, y0, y1 = 60, 40, h - 50
+    x0, y0, y1 = 60, 50, h - 50
 
     def y(v):
         return y1 - (y1 - y0) * v / top
@@ -267,8 +268,10 @@ def plot(summary, path):
         dr.text((cx - 30, y1 + 8), "%s x%d" % (lv, v["seats"]), fill="black")
         dr.text((cx - 30, y1 + 24), "%.1f%%" % (100 * v["win_share"]), fill="black")
     opts = " ".join("%s=%s" % kv for kv in sorted(summary["options"].items()))
-    dr.text((x0, 10), "%s %s  %d deals x %d seats; red: fair share; bars: 95%% CI by deal"
-            % (summary["game"], opts, summary["deals"], len(summary["seats"])), fill="black")
+    dr.text((x0, 8), "%s: %d deals x %d rotations, seeds from %d"
+            % ((summary["game"] + " " + opts).strip(), summary["deals"], len(summary["seats"]), summary["seed"]),
+            fill="black")
+    dr.text((x0, 24), "win share; whiskers: 95% CI clustered by deal; red: fair share", fill="black")
     img.save(path)
 
 
@@ -314,8 +317,8 @@ def main(argv=None):
         print(json.dumps(r))
         return 0
     opts = " ".join("%s=%s" % kv for kv in sorted(options.items()))
-    print("%s %s: %d deals x %d rotations = %d games, seats %s, seeds %d.."
-          % (a.game, opts, a.games, len(seats), r["games"], ",".join(seats), a.seed))
+    print("%s: %d deals x %d rotations = %d games, seats %s, seeds %d.."
+          % ((a.game + " " + opts).strip(), a.games, len(seats), r["games"], ",".join(seats), a.seed))
     print("level    seats  win share  95% CI (by deal)   fair   mean place")
     for lv, v in r["levels"].items():
         print("%-8s %5d  %8.1f%%  [%5.1f, %5.1f]     %5.1f%%  %6.2f" % (
