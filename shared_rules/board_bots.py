@@ -130,18 +130,36 @@ class NormalBot:
 
     # ---------------------------------------------------------------- helpers
 
-    def outs(self, hand, phase, now):
-        """How many of the 12 numbers (48 cards when colours matter) bring ``hand`` closer."""
+    _memo_key = None
+    _memo = None
+
+    def card_missing(self, hand, phase):
+        """The cards missing for ``phase`` once each of the 12 numbers (48 cards when colours
+        matter) is added to ``hand``, index ``colour * 12 + number - 1``; the last answer is
+        kept, as a decision asks it more than once for the same hand."""
+        key = (tuple(hand), phase)
+        if key == self._memo_key:
+            return self._memo
         cols = _colours(phase)
         h = list(hand)
         h.append(0)
-        k = 0
+        out = []
         for col in range(cols):
             for num in range(1, 13):
                 h[-1] = col << 4 | num
-                if solver.missing(h, phase) < now:
-                    k += 1
-        return k, cols * 12
+                out.append(solver.missing(h, phase))
+        self._memo_key = key
+        self._memo = out
+        return out
+
+    def outs(self, hand, phase, now):
+        """How many of the 12 numbers (48 cards when colours matter) bring ``hand`` closer."""
+        mc = self.card_missing(hand, phase)
+        k = 0
+        for m in mc:
+            if m < now:
+                k += 1
+        return k, len(mc)
 
     def hit_share(self, view):
         """Of the 48 number cards, how many fit some laid group (out of 48)."""
@@ -234,8 +252,7 @@ class NormalBot:
         best_v = -1000
         laid = view.laid[view.seat]
         cols = _colours(phase)
-        h = list(hand)
-        h.append(0)
+        mc = None if laid else self.card_missing(hand, phase)
         for num in range(1, 13):
             v = 0
             if laid:
@@ -245,8 +262,7 @@ class NormalBot:
                         v += 25
             else:
                 for col in range(cols):
-                    h[-1] = col << 4 | num
-                    v += (now - solver.missing(h, phase)) * 100
+                    v += (now - mc[col * 12 + num - 1]) * 100
                 v = v // cols
             # copies nobody can be holding (own hand, known discards, the table) lower the odds
             seen = 0
@@ -372,17 +388,27 @@ class NormalBot:
         h.append(0)
         best = pile[0]
         best_key = None
+        low = 99
         for c in pile:
             h[-1] = c
             m = solver.missing(h, phase)
-            key = m * 100 - self.tiebreak_outs(h, phase, m) if self.hard else m
+            if m < low:
+                low = m
+                best = c
+        if not self.hard or low == 0:
+            return best
+        # the hard player: among the best, the card that leaves the most outs (a few of them)
+        tried = 0
+        for c in pile:
+            h[-1] = c
+            if tried >= 5 or solver.missing(h, phase) != low:
+                continue
+            tried += 1
+            key = -self.outs(h, phase, low)[0]
             if best_key is None or key < best_key:
                 best_key = key
                 best = c
         return best
-
-    def tiebreak_outs(self, hand, phase, m):
-        return 0
 
     def ask(self, view, hand):
         phase = _phase(view)
@@ -494,9 +520,6 @@ class HardBot(NormalBot):
 
     hard = True
 
-    def tiebreak_outs(self, hand, phase, m):
-        return self.outs(hand, phase, m)[0] if m > 0 else 0
-
     def search_value(self, view, hand, phase, now, unit):
         known = view.discard_known
         if not known:
@@ -524,7 +547,7 @@ class HardBot(NormalBot):
         seat = view.seat
         if not view.laid[seat]:
             # every card gained now is one more to get rid of once the phase is down
-            v_draw = [0, v_draw[1], v_draw[2] - 40, v_draw[3] - 80]
+            v_draw = [0, v_draw[1], v_draw[2] - self.card_cost, v_draw[3] - 2 * self.card_cost]
             v_joker += self.joker_bonus
         # ALL feeds every other player a card: good for those who must shed, bad for the rest
         for s in range(view.n):
@@ -540,6 +563,7 @@ class HardBot(NormalBot):
         return v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask
 
     future_weight = 3  # in quarters
+    card_cost = 140  # a card more than the action's one, before laying down (measured, see docs)
     joker_bonus = 20
     all_laid = 25
     all_unlaid = 15
@@ -622,7 +646,39 @@ class HardBot(NormalBot):
                     best_key = key
                     best = c
             return best
-        return NormalBot.give_up(self, view, hand)
+        if view.laid[view.seat]:
+            return NormalBot.give_up(self, view, hand)
+        # the cards whose loss costs least; the outs (the expensive part) only for at most
+        # ``CANDIDATES`` of them, lone cards first
+        phase = _phase(view)
+        cards = _distinct(hand)
+        scored = []
+        low = 99
+        for c in cards:
+            rest = list(hand)
+            rest.remove(c)
+            m = solver.missing(rest, phase) + (c >= JOKER_BIT) * 50
+            scored.append((m, c, rest))
+            if m < low:
+                low = m
+        cands = []
+        for m, c, rest in scored:
+            if m == low:
+                cands.append((-NormalBot.discard_bonus(self, view, rest, phase, m, c) * 256 + c, c, rest))
+        cands.sort()
+        best = cands[0][1]
+        best_key = None
+        feeds = self.feeds(view)
+        for _, c, rest in cands[:self.CANDIDATES]:
+            key = -(self.outs(rest, phase, low)[0] * 10 if low > 0 else 0)
+            if feeds and _fits(view.table, c):
+                key += 200
+            if best_key is None or key < best_key:
+                best_key = key
+                best = c
+        return best
+
+    CANDIDATES = 5
 
     def keep(self, view, hand):
         """The best five: each kept card the one that leaves the fewest missing, then the most
@@ -634,18 +690,33 @@ class HardBot(NormalBot):
             if c >= JOKER_BIT:
                 return (M_KEEP, c)
         phase = _phase(view)
+        m, groups = solver.solve(hand + kept, phase)
+        plan = []
+        for g in groups:
+            plan.extend(g)
         base = list(kept)
         base.append(0)
-        best = -1
-        best_key = None
+        scored = []
+        low = 99
         for c in _distinct(hand):
             base[-1] = c
             m = solver.missing(base, phase)
-            key = m * 1000 - self.outs(base, phase, m)[0]
+            scored.append(((0 if c in plan else 256) + c, c, m))
+            if m < low:
+                low = m
+        scored.sort()
+        best = -1
+        best_key = None
+        tried = 0
+        for _, c, m in scored:
+            if m != low or tried >= self.CANDIDATES:
+                continue
+            tried += 1
+            base[-1] = c
+            key = -self.outs(base, phase, m)[0]
             if best_key is None or key < best_key:
                 best_key = key
                 best = c
-        base.pop()
         if best < 0:
             return (DONE,)
         return (M_KEEP, best)
