@@ -598,3 +598,22 @@ def test_save_payload_round_trips_and_refuses_corruption():
         B.decode(bytes(bad), None)
     with pytest.raises(RuleError):
         B.decode(data + b"\0", None)
+
+
+def test_registry_codec_and_record_replay_the_board_game():
+    from shared_rules import codec, registry
+    from shared_rules.record import replay
+    from shared_rules.selfplay import play_record
+    entry = registry.by_key("phase10board")
+    assert entry.gid == 2 and registry.module(entry) is B
+    g = registry.new_game(entry, 6, {}, Rng(3))
+    blob = codec.encode(g, entry.gid)
+    assert len(blob) < 4096
+    gid, h = codec.decode(blob)
+    assert gid == 2 and B.encode(h) == B.encode(g)
+    with pytest.raises(RuleError):
+        B.new_game(3, {"edition": "2020"}, Rng(1))
+    text = play_record(4, 3, ["hard", "normal", "easy"], game="phase10board")
+    assert "\np1 roll\n" in text or "\np2 roll\n" in text or "\np3 roll\n" in text
+    end = replay(text)
+    assert end.over and len(end.winners) == 1
