@@ -40,7 +40,10 @@ def new_deck():
 
 
 def text(c):
-    """Notation of one card: ``R7``, ``W``, ``S`` (P10C-2)."""
+    """Notation of one card: ``R7``, ``W``, ``S`` (P10C-2); the board game's joker (``card |
+    0x80``) ``JR7``."""
+    if c & 0x80:
+        return "J" + text(c & 0x7F)
     if c == WILD:
         return "W"
     if c == SKIP:

@@ -1,0 +1,338 @@
+"""The board game's board screen (ROLL and GO): the 32-space ring, one cell per space in the
+colour of its kind with its letter (a digit: DRAW +N; W: SWAP N; E extra turn, S search, A all
+draw, J joker, ? ask, F free choice), every token a small square in its player's colour, the
+phase track inside the ring (a row per player, the marker filled), the dice and what the
+highlighted space does at the right. After the roll the dice tumble for ``SPIN_MS``; the
+reachable spaces get a frame, the chosen one the bright cursor frame: a cursor move moves that
+one frame only."""
+
+import displayio
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
+from firmware import ui
+from firmware.decide import Decision
+from shared_rules import phase10board as B
+
+# per kind: fill, ink
+KFILL = (0x1E6A32, 0x23459A, 0x6A2C88, 0x9A5A12, 0x1D6F78, 0x6E6E6E, 0x8A2A2A, 0x3A3A3A)
+KINK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
+KLETTER = ("+", "E", "S", "W", "A", "J", "?", "F")
+PLAYER = (0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF)
+CURSOR = 0xFF40FF
+REACH = 0xC0C0C0
+
+
+def cell_text(sp, wide):
+    k = B.space_kind(sp)
+    n = B.space_count(sp)
+    if k == B.K_DRAW:
+        return ("+" + str(n)) if wide else str(n)
+    if k == B.K_SWAP:
+        return ("W" + str(n)) if wide else "W"
+    return KLETTER[k]
+
+
+def action_lines(sp):
+    """What a space does, in lines of at most 6 characters."""
+    k = B.space_kind(sp)
+    n = B.space_count(sp)
+    if k == B.K_DRAW:
+        return ("Draw", str(n) + " card" + ("s" if n > 1 else ""))
+    if k == B.K_EXTRA:
+        return ("Draw 1", "+ turn")
+    if k == B.K_SEARCH:
+        return ("Search", "discrd")
+    if k == B.K_SWAP:
+        return ("Swap " + str(n), "take " + str(n + 1))
+    if k == B.K_ALL:
+        return ("All", "draw 1")
+    if k == B.K_JOKER:
+        return ("Take a", "joker")
+    if k == B.K_ASK:
+        return ("Ask a", "number")
+    return ("Free", "choice")
+
+
+def frame_bitmap(w, h, t):
+    b = displayio.Bitmap(w, h, 2)
+    for i in range(w):
+        for j in range(h):
+            if i < t or j < t or i >= w - t or j >= h - t:
+                b[i, j] = 1
+    return b
+
+
+def ring_xy(i, cols, rows):
+    """Cell (column, row) of space ``i``: space 0 top left, clockwise."""
+    if i < cols:
+        return i, 0
+    i -= cols - 1
+    if i < rows:
+        return cols - 1, i
+    i -= rows - 1
+    if i < cols:
+        return cols - 1 - i, rows - 1
+    i -= cols - 1
+    return 0, rows - 1 - i
+
+
+def geometry(lay):
+    """(cols, rows, pitch, panel width) of the ring that gives the largest cells."""
+    best = None
+    top = lay.body_top
+    h = lay.height - lay.footer_h - top - 1
+    for cols, rows in ((10, 8), (9, 9), (11, 7), (12, 6)):
+        for panel in (40, 52):
+            p = min((lay.width - panel) // cols, h // rows)
+            if best is None or p > best[2] or (p == best[2] and panel > best[3]):
+                best = (cols, rows, p, panel)
+    return best
+
+
+class BoardScreen(Decision):
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
+    SPIN_MS = 420
+    SPIN_STEP = 60
+
+    def __init__(self, session, seat):
+        super().__init__(session, seat, session.names[seat])
+        lay = self.app.layout
+        st = session.state
+        cols, rows, p, panel = geometry(lay)
+        self.p = p
+        self.x0 = 1
+        self.y0 = lay.body_top
+        wide = p >= 14
+        self.cells = []
+        tsz = max(2, (p - 1) // 4)
+        self.tsz = tsz
+        ring = displayio.Group()
+        for sp in range(B.SPACES):
+            c, r = ring_xy(sp, cols, rows)
+            x = self.x0 + c * p
+            y = self.y0 + r * p
+            k = B.space_kind(sp)
+            ring.append(ui.rect(x, y, p - 1, p - 1, KFILL[k]))
+            txt = cell_text(sp, wide)
+            ring.append(ui.label(txt, x + 1, y + (p - 13) // 2, KINK[k], 1))
+            self.cells.append((x, y))
+        self.body.append(ring)
+        # reachable frames (dim) and the cursor frame (bright)
+        self.reach = []
+        for i in range(2):
+            pal = displayio.Palette(2)
+            pal.make_transparent(0)
+            pal[1] = REACH
+            tg = displayio.TileGrid(frame_bitmap(p + 1, p + 1, 1), pixel_shader=pal)
+            tg.hidden = True
+            self.reach.append(tg)
+            self.body.append(tg)
+        pal = displayio.Palette(2)
+        pal.make_transparent(0)
+        pal[1] = CURSOR
+        self.cursor = displayio.TileGrid(frame_bitmap(p + 3, p + 3, 2), pixel_shader=pal)
+        self.cursor.hidden = True
+        # tokens
+        self.tokens = []
+        for x in range(st.n):
+            t = ui.rect(0, 0, tsz, tsz + (1 if tsz == 2 else 0), PLAYER[x])
+            self.tokens.append(t)
+            self.body.append(t)
+        self.body.append(self.cursor)
+        # phase track inside the ring
+        ix = self.x0 + p + 2
+        iy = self.y0 + p + 1
+        iw = (cols - 2) * p - 3
+        ih = (rows - 2) * p - 2
+        rh = min(ih // st.n, 16)
+        names = rh >= 12
+        name_w = 20 if names else 6
+        cw = min(9, (iw - name_w) // 11)
+        track = displayio.Group()
+        self.marks = []
+        for x in range(st.n):
+            y = iy + x * rh + (ih - rh * st.n) // 2
+            if names:
+                track.append(ui.label(session.names[x][:3], ix, y + (rh - 12) // 2, PLAYER[x], 1))
+            else:
+                track.append(ui.rect(ix, y + 1, 4, rh - 2, PLAYER[x]))
+            for c in range(11):
+                track.append(ui.rect(ix + name_w + c * cw, y + rh // 2, cw - 1, 1,
+                                     0x5A5A5A if c < 10 else 0xB0B0B0))
+            m = ui.rect(0, y + 2, cw - 1, rh - 4, PLAYER[x])
+            self.marks.append(m)
+            track.append(m)
+        self.body.append(track)
+        self.track_x = ix + name_w
+        self.track_cw = cw
+        # the panel: dice, and what the highlighted space does
+        px = self.x0 + cols * p + 2
+        self.px = px
+        pw = lay.width - px - 1
+        ds = min(16, (pw - 4) // 2)
+        self.dice_g = []
+        for i in range(2):
+            g = displayio.Group(x=px + i * (ds + 3), y=self.y0 + 1)
+            g.append(ui.rect(0, 0, ds, ds, 0xF0F0F0))
+            lb = ui.label("", (ds - 6) // 2, (ds - 12) // 2, 0x101010, 1)
+            g.append(lb)
+            g.hidden = True
+            self.body.append(g)
+            self.dice_g.append((g, lb))
+        self.info = []
+        n_lines = (lay.height - lay.footer_h - (self.y0 + ds + 4)) // 12
+        for i in range(min(6, n_lines)):
+            lb = ui.label("", px, self.y0 + ds + 4 + 12 * i, ui.TEXT, 1)
+            self.info.append(lb)
+            self.body.append(lb)
+        self.cols_panel = max(1, pw // 6)
+        self.sel = 0
+        self.spin = False
+        self.spin_at = None
+        self.spin_step = -1
+        self.rolled = False
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _tokens(self):
+        st = self.session.state
+        used = [0] * B.SPACES
+        p = self.p
+        tsz = self.tsz
+        for x in range(st.n):
+            sp = st.tokens[x]
+            k = used[sp]
+            used[sp] += 1
+            cx, cy = self.cells[sp]
+            tx = cx + p - 2 - (2 - k % 2) * tsz
+            ty = cy + 1 + (k // 2) * (tsz + 1 + (1 if tsz == 2 else 0))
+            t = self.tokens[x]
+            if t.x != tx or t.y != ty:
+                t.x = tx
+                t.y = ty
+        for x in range(st.n):
+            m = self.marks[x]
+            mx = self.track_x + st.markers[x] * self.track_cw
+            if m.x != mx:
+                m.x = mx
+
+    def _lines(self, lines):
+        for i in range(len(self.info)):
+            ui.set_text(self.info[i], (lines[i] if i < len(lines) else "")[: self.cols_panel])
+
+    def _dice(self, a, b):
+        for i in range(2):
+            g, lb = self.dice_g[i]
+            g.hidden = False
+            ui.set_text(lb, str((a, b)[i]))
+
+    def _place(self, tg, sp, d):
+        x, y = self.cells[sp]
+        if tg.x != x - d or tg.y != y - d:
+            tg.x = x - d
+            tg.y = y - d
+        if tg.hidden:
+            tg.hidden = False
+
+    def refresh(self):
+        s = self.session
+        if s.game.swap(self):
+            return
+        st = s.state
+        self._tokens()
+        me = self.seat
+        self.set_title(s.names[me] + " ph" + str(st.markers[me] + 1) + " " + _need(st.markers[me]))
+        if st.pending[1] == B.ROLL:
+            for g, _ in self.dice_g:
+                g.hidden = True
+            for tg in self.reach:
+                tg.hidden = True
+            self.cursor.hidden = True
+            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), "", "A:", "roll"])
+            return
+        self.rolled = True
+        self.targets = [t[0] for t in st.targets]
+        self.sel = 0
+        for i in range(2):
+            if i < len(self.targets):
+                self._place(self.reach[i], self.targets[i], 1)
+            else:
+                self.reach[i].hidden = True
+        self.spin = True
+        self.spin_at = None
+        self.spin_step = -1
+        self._dice(1, 1)
+        self._lines(["", "", "", "", ""])
+        self.cursor.hidden = True
+
+    def _show_sel(self):
+        st = self.session.state
+        sp = self.targets[self.sel]
+        self._place(self.cursor, sp, 2)
+        steps = st.targets[self.sel][1]
+        lines = ["To " + str(sp), "(" + str(steps) + ")"] + list(action_lines(sp))
+        if len(self.targets) > 1:
+            lines.append(str(self.sel + 1) + "/" + str(len(self.targets)))
+        self._lines(lines)
+
+    def tick(self, now):
+        if not self.spin:
+            return
+        if self.spin_at is None:
+            self.spin_at = now
+        step = ((now - self.spin_at) & 0x1FFFFFFF) // self.SPIN_STEP
+        if step * self.SPIN_STEP >= self.SPIN_MS:
+            self._settle()
+            return
+        if step != self.spin_step:
+            self.spin_step = step
+            d = self.session.state.dice
+            self._dice((d[0] + step * 2) % 6 + 1, (d[1] + step * 3 + 2) % 6 + 1)
+
+    def _settle(self):
+        self.spin = False
+        d = self.session.state.dice
+        self._dice(d[0], d[1])
+        self._show_sel()
+
+    # ------------------------------------------------------------------ keys
+
+    def key(self, k):
+        if super().key(k):
+            return
+        st = self.session.state
+        if k == KB:
+            self.session.pause()
+            return
+        if st.pending[1] == B.ROLL:
+            if k == A:
+                self._do((B.M_ROLL,))
+            return
+        if self.spin:
+            self._settle()
+            if k != A:
+                return
+        n = len(self.targets)
+        if k in (DOWN, RIGHT):
+            self.sel = (self.sel + 1) % n
+            self._show_sel()
+        elif k in (UP, LEFT):
+            self.sel = (self.sel - 1) % n
+            self._show_sel()
+        elif k == A:
+            self._do((B.M_GO, self.targets[self.sel]))
+
+    def _do(self, move):
+        err = self.session.apply(move)
+        if err is not None:
+            self.play_refusal()
+            self._lines([self.refusal_text(err)])
+        else:
+            self.session.next()
+
+
+def _need(marker):
+    from firmware.p10b import need_text
+
+    return need_text(marker)

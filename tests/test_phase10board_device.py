@@ -1,0 +1,135 @@
+"""Phase 10, the board game, on the emulated boards (firmware/p10b.py): whole games played by key
+presses on the PyBadge and on the CLUE (two buttons), the person's choices made as the normal
+computer player would make them, through every decision screen to the ending; a power cut in
+the middle of an action, then Continue."""
+
+import importlib
+
+import pytest
+
+from tests.scripts.phase10_driver import Driver
+
+
+def start(d, players="2", kinds=None):
+    d.menu_choose("Phase 10 Board")
+    d.set_row("Players", players)
+    if kinds:
+        for seat, kind in enumerate(kinds):
+            row = str(seat + 1) + " "
+            for i, t in enumerate(d.top.menu.items):
+                if t.startswith(row):
+                    if t.split()[-1] != kind:
+                        d.menu_to(i)
+                        d.key("A")
+                        for _ in range(4):
+                            if d.top.menu.items[0].split()[-1] == kind:
+                                break
+                            d.menu_to(0)
+                            d.key("A")
+                        d.menu_choose("Done")
+                    break
+    d.menu_choose("Start")
+    if type(d.top).__name__ == "Overwrite":
+        d.menu_choose("Start new game")
+
+
+def want(t):
+    """The move the normal player would make on the person's screen ``t``."""
+    B = importlib.import_module("shared_rules.phase10board")
+    rng = importlib.import_module("shared_rules.rng")
+    st = t.session.state
+    return B.bot("normal", rng.Rng(st.round_no * 1000 + len(t.session.lines))).choose(st.view(t.seat))
+
+
+def _walk(d, t, pos_fn, goal, total):
+    for _ in range(200):
+        if pos_fn() == goal:
+            return
+        down = (goal - pos_fn()) % total
+        d.key("DOWN" if down <= total - down else "UP")
+    raise AssertionError("cursor stuck:\n" + d.text())
+
+
+def step(d, seen):
+    t = d.top
+    name = type(t).__name__
+    B = importlib.import_module("shared_rules.phase10board")
+    if name == "BoardScreen":
+        st = t.session.state
+        d.wait_guard()
+        kind = st.pending[1]
+        seen.add("board:" + ("roll" if kind == B.ROLL else "go"))
+        if kind == B.ROLL:
+            d.key("A")
+        else:
+            move = want(t)
+            d.m.run(500)
+            i = t.targets.index(move[1])
+            _walk(d, t, lambda: t.sel, i, len(t.targets))
+            d.key("A")
+    elif name == "Pick":
+        st = t.session.state
+        seen.add("pick:" + B.PENDING_NAMES[st.pending[1]])
+        move = want(t)
+        d.wait_guard()
+        moves = t.moves + [m for _, m in t.rows]
+        i = moves.index(move)
+        _walk(d, t, lambda: t.cur, i, len(moves))
+        d.key("A")
+    elif name == "BoardTurn":
+        seen.add("play")
+        d.wait_guard()
+        move = want(t)
+        st = t.session.state
+        seat = t.seat
+        before = (st.round_no, st.pending, len(st.hands[seat]))
+        T = d.T
+        if move[0] == B.DISCARD:
+            d.card(t, move[1])
+            d.row(t, (T.A_DISCARD, 0))
+        elif move[0] == B.HIT:
+            seen.add("hit")
+            d.card(t, move[1])
+            d.row(t, (T.A_HIT, 0))
+            d.row(t, (T.A_GROUP, move[2]))
+            if t.mode == T.END:
+                d.row(t, (T.A_END, move[3] or 2))
+        elif move[0] == B.LAY:
+            seen.add("lay")
+            d.lay(t, move)
+        if not st.over and (st.round_no, st.pending, len(st.hands[seat])) == before:
+            raise AssertionError("move " + repr(move) + " not made:\n" + d.text())
+    elif name == "ComputerTurns":
+        seen.add("computers")
+        while d.top is t:
+            d.m.run(20)
+    elif name == "Cover":
+        seen.add("cover")
+        d.key("A")
+    elif name == "Summary":
+        if t.final:
+            return "end"
+        seen.add("summary")
+        d.key("A")
+    else:
+        raise AssertionError("unexpected screen " + name + ":\n" + d.text())
+    return name
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express"])
+def test_P10B_a_whole_board_game_by_key_presses(board, tmp_path):
+    d = Driver(board, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    try:
+        start(d, "2")
+        seen = set()
+        for _ in range(20000):
+            if step(d, seen) == "end":
+                break
+        else:
+            raise AssertionError("the game never ended")
+        text = d.text()
+        assert "Game over" in text and " wins!" in text
+        assert {"board:roll", "board:go", "play", "computers", "summary"} <= seen, seen
+    finally:
+        d.close()
