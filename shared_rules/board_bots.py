@@ -21,7 +21,7 @@ of once laid). The phase solver is ``shared_rules.solver``; a joker is a wild to
 
 from shared_rules import solver
 from shared_rules.groups import hit_ends
-from shared_rules.phases import BOARD_PHASES, COLOUR
+from shared_rules.phases import BOARD_PHASES, COLOUR, SET
 from shared_rules.phase10board import (ROLL, GO, PILE, SEARCH, SWAP, ASK, FREE, PLAY, KEEP,
                                        DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, M_ROLL, M_GO,
                                        PICK, M_SWAP, M_ASK, M_FREE, M_KEEP, DONE, CW, CCW,
@@ -90,10 +90,56 @@ class RandomBot:
         return moves[self.rng.below(len(moves))]
 
 
+def _plan_outs(hand, phase, cols):
+    """What ``card_missing`` gives, estimated from one solver plan (the normal player's way,
+    cheap enough for a board): a card is an out when it fits a group of the plan that is not
+    full (its set's number, its colour, a gap or an open end of its run)."""
+    m, groups = solver.solve(hand, phase)
+    out = [m] * (cols * 12)
+    if m == 0:
+        return out
+    for gi in range(len(phase)):
+        kind, size = phase[gi]
+        cards = groups[gi]
+        if len(cards) >= size:
+            continue
+        nat = []
+        for c in cards:
+            if c < 0x40:
+                nat.append(c)
+        if not nat:
+            for i in range(len(out)):
+                out[i] = m - 1
+            continue
+        if kind == SET:
+            x = nat[0] & 15
+            for col in range(cols):
+                out[col * 12 + x - 1] = m - 1
+        elif kind == COLOUR:
+            col = nat[0] >> 4
+            for x in range(12):
+                out[col * 12 + x] = m - 1
+        else:
+            lo = nat[0] & 15
+            hi = nat[-1] & 15
+            slack = size - (hi - lo + 1)
+            a = lo - slack if lo - slack > 1 else 1
+            b = hi + slack if hi + slack < 12 else 12
+            have = 0
+            for c in nat:
+                have |= 1 << (c & 15)
+            for x in range(a, b + 1):
+                if not have >> x & 1:
+                    for col in range(cols):
+                        out[col * 12 + x - 1] = m - 1
+    return out
+
+
 class NormalBot:
     """Chooses target spaces by the value of their action; see the module docstring."""
 
     hard = False
+    exact = False  # card outcomes by the solver for every card (hard) or from one plan
 
     def __init__(self, rng):
         self.rng = rng
@@ -141,13 +187,16 @@ class NormalBot:
         if key == self._memo_key:
             return self._memo
         cols = _colours(phase)
-        h = list(hand)
-        h.append(0)
-        out = []
-        for col in range(cols):
-            for num in range(1, 13):
-                h[-1] = col << 4 | num
-                out.append(solver.missing(h, phase))
+        if self.exact:
+            h = list(hand)
+            h.append(0)
+            out = []
+            for col in range(cols):
+                for num in range(1, 13):
+                    h[-1] = col << 4 | num
+                    out.append(solver.missing(h, phase))
+        else:
+            out = _plan_outs(hand, phase, cols)
         self._memo_key = key
         self._memo = out
         return out
@@ -389,13 +438,22 @@ class NormalBot:
         best = pile[0]
         best_key = None
         low = 99
+        if not self.exact:
+            mc = self.card_missing(hand, phase)
+            cols = _colours(phase)
+            for c in pile:
+                m = mc[((c >> 4) if cols > 1 else 0) * 12 + (c & 15) - 1]
+                if m < low:
+                    low = m
+                    best = c
+            return best
         for c in pile:
             h[-1] = c
             m = solver.missing(h, phase)
             if m < low:
                 low = m
                 best = c
-        if not self.hard or low == 0:
+        if low == 0:
             return best
         # the hard player: among the best, the card that leaves the most outs (a few of them)
         tried = 0
@@ -434,6 +492,25 @@ class NormalBot:
         phase = _phase(view)
         best = cards[0]
         best_key = None
+        if not self.exact:
+            # the cards the plan does not use: the lone one first
+            m, groups = solver.solve(hand, phase)
+            pool = list(hand)
+            for g in groups:
+                for c in g:
+                    if c in pool:
+                        pool.remove(c)
+            for c in _distinct(pool):
+                if c >= JOKER_BIT:
+                    continue
+                rest = list(hand)
+                rest.remove(c)
+                key = -self.discard_bonus(view, rest, phase, m, c)
+                if best_key is None or key < best_key:
+                    best_key = key
+                    best = c
+            if best_key is not None:
+                return best
         for c in cards:
             rest = list(hand)
             rest.remove(c)
@@ -519,6 +596,7 @@ class HardBot(NormalBot):
     likely direction, discards and keeps by outs, and does not feed the next player."""
 
     hard = True
+    exact = True
 
     def search_value(self, view, hand, phase, now, unit):
         known = view.discard_known
