@@ -133,3 +133,35 @@ def test_P10B_a_whole_board_game_by_key_presses(board, tmp_path):
         assert {"board:roll", "board:go", "play", "computers", "summary"} <= seen, seen
     finally:
         d.close()
+
+
+def test_P10B_power_cut_mid_action_then_continue(tmp_path):
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    B = importlib.import_module("shared_rules.phase10board")
+    try:
+        start(d, "3")
+        seen = set()
+        for _ in range(4000):
+            t = d.top
+            st = getattr(t, "session", None) and t.session.state
+            # in the middle of an action: a +N with cards still to take after the first, or a
+            # SWAP with cards given up already
+            if type(t).__name__ == "Pick" and st.round_no >= 2 and (
+                    (st.pending[1] == B.PILE and st.left < B.space_count(st.action))
+                    or (st.pending[1] == B.SWAP and st.swapped > 0)):
+                break
+            step(d, seen)
+        else:
+            raise AssertionError("no action half done")
+        rnd = d.top.session.state.round_no
+        d.m.power_cut()
+        d.continue_game()
+        st = d.top.session.state
+        assert st.round_no == rnd and not st.over
+        for _ in range(20000):
+            if step(d, seen) == "end":
+                break
+        assert "Game over" in d.text() and " wins!" in d.text()
+    finally:
+        d.close()
