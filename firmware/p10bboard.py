@@ -270,11 +270,10 @@ class BoardScreen(Decision):
         st = self.session.state
         sp = self.targets[self.sel]
         self._place(self.cursor, sp, 2)
-        steps = st.targets[self.sel][1]
-        lines = ["To " + str(sp), "(" + str(steps) + ")"] + list(action_lines(sp))
-        if len(self.targets) > 1:
-            lines.append(str(self.sel + 1) + "/" + str(len(self.targets)))
-        self._lines(lines)
+        n = len(self.targets)
+        # the first line stays; the space and its action change
+        self._lines([(str(n) + " ways") if n > 1 else "1 way", "To " + str(sp)]
+                    + list(action_lines(sp)))
 
     def tick(self, now):
         if not self.spin:

@@ -87,3 +87,41 @@ def test_every_board_game_screen_fits(board_id, tmp_path):
         assert WANT <= got, sorted(WANT - got)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(board_id, tmp_path):
+    """On the board screen after a roll with two reachable spaces, a cursor move redraws the
+    cursor frame (where it was and where it goes) and the panel's lines about the space: a
+    small share of the screen (printed)."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    try:
+        start(d, "2")
+        seen = set()
+        for _ in range(5000):
+            t = d.top
+            if type(t).__name__ == "BoardScreen" and t.session.state.pending[1] == 1 \
+                    and len(t.session.state.targets) == 2:
+                break
+            step(d, seen)
+        else:
+            raise AssertionError("never two reachable spaces")
+        d.wait_guard()
+        d.m.run(800)  # the dice have settled
+        disp = d.m.display
+        shares = []
+        for _ in range(4):
+            before = disp.pixels_drawn
+            sel = t.sel
+            d.key("DOWN")
+            d.m.run(100)
+            assert t.sel != sel
+            drawn = disp.pixels_drawn - before
+            shares.append(drawn)
+        area = disp.width * disp.height
+        print(board_id, "highlight move redraws", shares, "pixels:",
+              ", ".join(["%.1f%%" % (100.0 * x / area) for x in shares]))
+        assert max(shares) * 100 < area * 12
+    finally:
+        d.close()
