@@ -12,7 +12,6 @@ from firmware.cards import HandRow, sort_cards, tile_size
 from firmware.decide import Decision
 from shared_rules import phase10board as B
 
-DIR = ("clockwise", "counter-cw")
 
 
 class Pick(Decision):
@@ -74,7 +73,7 @@ class Pick(Decision):
             ctx = None
             prompt = "Give up " + str(v.left) + " more, then draw " + str(st.swapped + v.left + 1)
         elif kind == B.ASK:
-            prompt = "Ask for a number:"
+            prompt = "Ask: number, direction"
             left = (self.seat + 1) % v.n
             right = (self.seat - 1) % v.n
             for num in range(1, 13):
@@ -83,16 +82,17 @@ class Pick(Decision):
                     if c & 15 == num and c < 0x80:
                         have += 1
                 for d in (B.CW, B.CCW):
-                    t = "Ask " + str(num) + " " + DIR[d] + " (" + names[left if d == B.CW else right] + ")"
+                    # "7 cw BOB first, you 2": 22 characters at most
+                    t = str(num) + (" cw " if d == B.CW else " ccw ") + names[left if d == B.CW else right] + " first"
                     if have:
-                        t += " you:" + str(have)
+                        t += ", you " + str(have)
                     rows.append((t, (B.M_ASK, num, d)))
         elif kind == B.FREE:
             prompt = "Free: move to the next"
             for k in range(B.K_FREE):
                 sp = v.free[k]
                 if sp >= 0:
-                    rows.append((B.KIND_NAMES[k].upper() + " at " + str(sp) + " " + B.space_name(sp), (B.M_FREE, k)))
+                    rows.append((B.space_name(sp) + " at " + str(sp), (B.M_FREE, k)))
                 else:
                     rows.append((B.KIND_NAMES[k].upper() + ": all taken", None))
         else:  # KEEP

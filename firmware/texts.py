@@ -9,6 +9,7 @@ TOPICS = (
     ("phase10", "Phase 10 how-to", "card_howto"),
     ("phase10board", "Board game phases", "board_phases"),
     ("phase10board", "Board game how-to", "board_howto"),
+    ("phase10board", "Board game spaces", "board_spaces"),
     ("dice_express", "Dice Express how-to", "dice_howto"),
 )
 
@@ -40,6 +41,20 @@ _BOARD_HOWTO = (
     "Then you may lay down your phase and add cards to any laid group, and you discard one.\n"
     "When a player runs out of cards the round ends: they move two phases, everyone else "
     "who laid down moves one. First to the finish wins."
+)
+
+_BOARD_SPACES = (
+    "The ring's 32 spaces, by letter (the highlighted one is named at the right):\n"
+    "1 2 3 (green): draw that many cards, each from the draw or the discard pile.\n"
+    "E: draw one card and play another whole turn.\n"
+    "S: search the discard pile and take any one card.\n"
+    "W: swap, give up that many cards, then draw one more.\n"
+    "A: all, every player draws a card, you first.\n"
+    "J: take a joker: a card that stands for any card, shown white and marked J.\n"
+    "?: ask the players in one direction for a number.\n"
+    "F: free choice, move on to the next free space of the kind you pick.\n"
+    "Tokens are small squares in each player's colour; the phase track inside the ring shows "
+    "each player's phase. When a round ends, players who did not lay down keep up to five cards."
 )
 
 _DICE_HOWTO = (
@@ -79,6 +94,8 @@ def text(what):
         return _CARD_HOWTO
     if what == "board_howto":
         return _BOARD_HOWTO
+    if what == "board_spaces":
+        return _BOARD_SPACES
     return _DICE_HOWTO
 
 
