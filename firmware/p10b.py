@@ -81,6 +81,24 @@ class Screens:
 
         return Pick(s, seat)
 
+    def watch(self, screen, y):
+        """The person's hand, dimmed, under the computer players' moves (as the card game)."""
+        from firmware.cards import HandRow, sort_cards, tile_size
+
+        s = self.session
+        lay = s.app.layout
+        if y is None:
+            return tile_size(lay.scale)[1] + 2
+        seat = 0
+        for i in range(len(s.kinds)):
+            if s.kinds[i] == 0:
+                seat = i
+        hand = sort_cards(s.state.view(seat).hand, self.by_colour)
+        row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks)
+        row.set_cards(hand, [True] * len(hand))
+        screen.hand = row
+        return row.height
+
     def round_text(self):
         s = self.session
         st = s.state

@@ -71,7 +71,7 @@ class Pick(Decision):
             cards = hand
             moves = [(B.M_SWAP, c) for c in hand]
             ctx = None
-            prompt = "Give up " + str(v.left) + " more, then draw " + str(st.swapped + v.left + 1)
+            prompt = "Give up " + str(v.left) + ", then draw " + str(st.swapped + v.left + 1)
         elif kind == B.ASK:
             prompt = "Ask: number, direction"
             left = (self.seat + 1) % v.n
@@ -162,6 +162,10 @@ class Pick(Decision):
         if super().key(k):
             return
         total = len(self.cards) + len(self.rows)
+        if not total:
+            if k == KB or k == A:
+                self.session.pause()
+            return
         if k in (DOWN, RIGHT):
             self.cur = (self.cur + 1) % total
             self._cursor()
