@@ -104,7 +104,9 @@ class BoardScreen(Decision):
         self.y0 = lay.body_top
         wide = p >= 14
         self.cells = []
-        tsz = max(2, (p - 1) // 4)
+        # tokens: two columns of three squares at the cell's right (3 px in a 12 px cell, the
+        # letter's 5 px glyph left of them)
+        tsz = 3 if p < 14 else (p - 1) // 4
         self.tsz = tsz
         ring = displayio.Group()
         for sp in range(B.SPACES):
@@ -114,7 +116,7 @@ class BoardScreen(Decision):
             k = B.space_kind(sp)
             ring.append(ui.rect(x, y, p - 1, p - 1, KFILL[k]))
             txt = cell_text(sp, wide)
-            ring.append(ui.label(txt, x + 1, y + (p - 13) // 2, KINK[k], 1))
+            ring.append(ui.label(txt, x if p < 14 else x + 1, y + (p - 13) // 2, KINK[k], 1))
             self.cells.append((x, y))
         self.body.append(ring)
         # reachable frames (dim) and the cursor frame (bright)
@@ -135,7 +137,7 @@ class BoardScreen(Decision):
         # tokens
         self.tokens = []
         for x in range(st.n):
-            t = ui.rect(0, 0, tsz, tsz + (1 if tsz == 2 else 0), PLAYER[x])
+            t = ui.rect(0, 0, tsz, tsz, PLAYER[x])
             self.tokens.append(t)
             self.body.append(t)
         self.body.append(self.cursor)
@@ -205,8 +207,8 @@ class BoardScreen(Decision):
             k = used[sp]
             used[sp] += 1
             cx, cy = self.cells[sp]
-            tx = cx + p - 2 - (2 - k % 2) * tsz
-            ty = cy + 1 + (k // 2) * (tsz + 1 + (1 if tsz == 2 else 0))
+            tx = cx + p - 1 - (2 - k % 2) * tsz
+            ty = cy + (k // 2) * (tsz + 1) + (0 if tsz == 3 else 1)
             t = self.tokens[x]
             if t.x != tx or t.y != ty:
                 t.x = tx
