@@ -131,6 +131,10 @@ def test_P10B_a_whole_board_game_by_key_presses(board, tmp_path):
         text = d.text()
         assert "Game over" in text and " wins!" in text
         assert {"board:roll", "board:go", "play", "computers", "summary"} <= seen, seen
+        # the statistics count the game under the board game's id (2), the person's name
+        stats = importlib.import_module("firmware.stats")
+        rows = [e for e in stats.load(d.booted) if e[0] == 2]
+        assert [e[1] for e in rows] == ["ANN"] and rows[0][2] == 1
     finally:
         d.close()
 
