@@ -152,8 +152,15 @@ class BoardScreen(Decision):
         cw = min(9, (iw - name_w) // 11)
         track = displayio.Group()
         self.marks = []
+        y0 = iy + (ih - rh * st.n) // 2
+        if y0 - iy >= 12:  # room above the rows: the phase numbers (1, 5, 10) and F(inish)
+            y0 = iy + (ih - rh * st.n + 12) // 2
+            for c, t in ((0, "1"), (4, "5"), (9, "10"), (10, "F")):
+                if c == 9 and cw < 12:
+                    continue
+                track.append(ui.label(t, ix + name_w + c * cw, y0 - 12, ui.DIM, 1))
         for x in range(st.n):
-            y = iy + x * rh + (ih - rh * st.n) // 2
+            y = y0 + x * rh
             if names:
                 track.append(ui.label(session.names[x][:3], ix, y + (rh - 12) // 2, PLAYER[x], 1))
             else:
