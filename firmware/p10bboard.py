@@ -295,6 +295,8 @@ class BoardScreen(Decision):
             return
         if step != self.spin_step:
             self.spin_step = step
+            if step:  # the dice rattle: a short click a step (the roll's tone starts them)
+                self.app.sound.play((330 + 60 * (step & 3), 12), now)
             d = self.session.state.dice
             self._dice((d[0] + step * 2) % 6 + 1, (d[1] + step * 3 + 2) % 6 + 1)
 
