@@ -493,29 +493,37 @@ class NormalBot:
         best = cards[0]
         best_key = None
         if not self.exact:
-            # the cards the plan does not use: the lone one first
-            m, groups = solver.solve(hand, phase)
-            pool = list(hand)
-            for g in groups:
-                for c in g:
-                    if c in pool:
-                        pool.remove(c)
-            for c in _distinct(pool):
-                if c >= JOKER_BIT:
-                    continue
-                rest = list(hand)
-                rest.remove(c)
-                key = -self.discard_bonus(view, rest, phase, m, c)
-                if best_key is None or key < best_key:
-                    best_key = key
-                    best = c
-            if best_key is not None:
-                return best
+            c = self.plan_discard(view, hand, phase)
+            if c >= 0:
+                return c
         for c in cards:
             rest = list(hand)
             rest.remove(c)
             m = solver.missing(rest, phase)
             key = m * 10000 + (c >= JOKER_BIT) * 5000 - self.discard_bonus(view, rest, phase, m, c)
+            if best_key is None or key < best_key:
+                best_key = key
+                best = c
+        return best
+
+    def plan_discard(self, view, hand, phase):
+        """Among the cards one solver plan does not use, the one ``discard_bonus`` likes best:
+        the lone one (normal), the one leaving the most outs (hard); -1 if the plan uses all
+        but jokers."""
+        m, groups = solver.solve(hand, phase)
+        pool = list(hand)
+        for g in groups:
+            for c in g:
+                if c in pool:
+                    pool.remove(c)
+        best = -1
+        best_key = None
+        for c in _distinct(pool):
+            if c >= JOKER_BIT:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            key = -self.discard_bonus(view, rest, phase, m, c)
             if best_key is None or key < best_key:
                 best_key = key
                 best = c
@@ -625,7 +633,11 @@ class HardBot(NormalBot):
         seat = view.seat
         if not view.laid[seat]:
             # every card gained now is one more to get rid of once the phase is down
-            v_draw = [0, v_draw[1], v_draw[2] - self.card_cost, v_draw[3] - 2 * self.card_cost]
+            cost = self.card_cost if self.now <= 1 else (self.card_cost_far if self.now == 2 else self.card_cost_farther)
+            for s in range(view.n):
+                if s != seat and view.laid[s] and view.hand_sizes[s] <= self.race_cards:
+                    cost = 0  # the round is about to end: only laying down now counts
+            v_draw = [0, v_draw[1], v_draw[2] - cost, v_draw[3] - 2 * cost]
             v_joker += self.joker_bonus
         # ALL feeds every other player a card: good for those who must shed, bad for the rest
         for s in range(view.n):
@@ -641,7 +653,10 @@ class HardBot(NormalBot):
         return v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask
 
     future_weight = 3  # in quarters
-    card_cost = 140  # a card more than the action's one, before laying down (measured, see docs)
+    card_cost = 140  # a card more than the action's one, one card or less from the phase
+    card_cost_far = 140  # two cards from it
+    card_cost_farther = 140  # three or more
+    race_cards = 4
     joker_bonus = 20
     all_laid = 25
     all_unlaid = 15
@@ -714,21 +729,25 @@ class HardBot(NormalBot):
         return bool(view.laid[nxt])
 
     def give_up(self, view, hand):
-        if view.laid[view.seat] and view.pending[1] == PLAY and self.feeds(view):
+        if view.laid[view.seat]:
+            # keep what may fit soon: cards near a run's end, of a number or colour that is
+            # on the table; give up the card farthest from fitting (a joker never)
             cards = _distinct(hand)
             best = cards[0]
             best_key = None
             for c in cards:
-                key = (c >= JOKER_BIT) * 1000 + _fits(view.table, c) * 100 + (c & 15)
+                key = (c >= JOKER_BIT) * 10000 + _fits(view.table, c) * 1000
+                key += (100 - self.hit_distance(view.table, c)) * 16 + (c & 15)
                 if best_key is None or key < best_key:
                     best_key = key
                     best = c
             return best
-        if view.laid[view.seat]:
-            return NormalBot.give_up(self, view, hand)
-        # the cards whose loss costs least; the outs (the expensive part) only for at most
-        # ``CANDIDATES`` of them, lone cards first
         phase = _phase(view)
+        c = self.plan_discard(view, hand, phase)  # measured as good as outs, and cheaper
+        if c >= 0:
+            return c
+        # the plan uses every card: the ones whose loss costs least, and of those the one that
+        # leaves the most outs (for at most ``CANDIDATES`` of them, lone cards first)
         cards = _distinct(hand)
         scored = []
         low = 99
@@ -757,6 +776,22 @@ class HardBot(NormalBot):
         return best
 
     CANDIDATES = 5
+
+    def hit_distance(self, table, c):
+        """How many cards must be hit before ``c`` fits a laid run (99: no run takes it)."""
+        best = 99
+        n = c & 15
+        for g in table:
+            if g[1] == 1:  # RUN
+                if n < g[2]:
+                    d = g[2] - 1 - n
+                elif n > g[3]:
+                    d = n - g[3] - 1
+                else:
+                    continue
+                if d < best:
+                    best = d
+        return best
 
     def keep(self, view, hand):
         """The best five: each kept card the one that leaves the fewest missing, then the most
