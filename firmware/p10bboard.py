@@ -93,6 +93,7 @@ class BoardScreen(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
     SPIN_MS = 420
     SPIN_STEP = 60
+    WALK_STEP = 50
 
     def __init__(self, session, seat):
         super().__init__(session, seat, session.names[seat])
@@ -200,6 +201,7 @@ class BoardScreen(Decision):
         self.spin_at = None
         self.spin_step = -1
         self.rolled = False
+        self.walk = []
         self.refresh()
 
     # ------------------------------------------------------------------ drawing
@@ -285,6 +287,9 @@ class BoardScreen(Decision):
                     + list(action_lines(sp)))
 
     def tick(self, now):
+        if self.walk:
+            self._walk(now)
+            return
         if not self.spin:
             return
         if self.spin_at is None:
@@ -315,6 +320,9 @@ class BoardScreen(Decision):
         if k == KB:
             self.session.pause()
             return
+        if self.walk:
+            self._end_walk()
+            return
         if st.pending[1] == B.ROLL:
             if k == A:
                 self._do((B.M_ROLL,))
@@ -331,7 +339,43 @@ class BoardScreen(Decision):
             self.sel = (self.sel - 1) % n
             self._show_sel()
         elif k == A:
-            self._do((B.M_GO, self.targets[self.sel]))
+            self._start_walk()
+
+    # ------------------------------------------------------------------ the token's walk
+
+    def _start_walk(self):
+        """The token steps space by space to the chosen one (``WALK_STEP`` ms a space), then
+        the move is made; a key during the walk makes it at once."""
+        st = self.session.state
+        sp = self.targets[self.sel]
+        pos = st.tokens[self.seat]
+        self.walk = []
+        while pos != sp:
+            pos = (pos + 1) % B.SPACES
+            self.walk.append(pos)
+        self.walk_at = None
+        self.walk_i = -1
+        for tg in self.reach:
+            tg.hidden = True
+
+    def _walk(self, now):
+        if self.walk_at is None:
+            self.walk_at = now
+        i = ((now - self.walk_at) & 0x1FFFFFFF) // self.WALK_STEP
+        if i >= len(self.walk):
+            self._end_walk()
+            return
+        if i != self.walk_i:
+            self.walk_i = i
+            x, y = self.cells[self.walk[i]]
+            t = self.tokens[self.seat]
+            t.x = x + self.p - 1 - 2 * self.tsz
+            t.y = y if self.tsz == 3 else y + 1
+
+    def _end_walk(self):
+        sp = self.walk[-1] if self.walk else self.targets[self.sel]
+        self.walk = []
+        self._do((B.M_GO, sp))
 
     def _do(self, move):
         err = self.session.apply(move)

@@ -67,6 +67,12 @@ def step(d, seen):
             i = t.targets.index(move[1])
             _walk(d, t, lambda: t.sel, i, len(t.targets))
             d.key("A")
+            for _ in range(60):  # the token walks to the space, then the move is made
+                if d.top is not t or st.pending[1] != B.GO or st.turn != t.seat:
+                    break
+                d.m.run(50)
+            else:
+                raise AssertionError("the token never arrived:\n" + d.text())
     elif name == "Pick":
         st = t.session.state
         seen.add("pick:" + B.PENDING_NAMES[st.pending[1]])
