@@ -30,15 +30,6 @@ SHORT = (
 )
 
 
-def need_text(marker):
-    """``set3+run4`` of the phase on ``marker`` (0..9)."""
-    from shared_rules.phases import BOARD_PHASES
-
-    if marker >= B.FINISH:
-        return "done"
-    return "+".join([("set", "run", "col")[k] + str(n) for k, n in BOARD_PHASES[marker]])
-
-
 def ph(marker):
     return "fin" if marker >= B.FINISH else "ph" + str(marker + 1)
 

@@ -253,7 +253,7 @@ class BoardScreen(Decision):
         st = s.state
         self._tokens()
         me = self.seat
-        self.set_title(s.names[me] + " ph" + str(st.markers[me] + 1) + " " + _need(st.markers[me]))
+        self.set_title(s.names[me] + " ph" + str(st.markers[me] + 1) + " " + need_text(st.markers[me]))
         if st.pending[1] == B.ROLL:
             for g, _ in self.dice_g:
                 g.hidden = True
@@ -386,7 +386,8 @@ class BoardScreen(Decision):
             self.session.next()
 
 
-def _need(marker):
-    from firmware.p10b import need_text
+def need_text(marker):
+    """``set3+run4`` of the phase on ``marker`` (0..9), or ``done``."""
+    from shared_rules.phases import BOARD_PHASES, compact
 
-    return need_text(marker)
+    return "done" if marker >= B.FINISH else compact(BOARD_PHASES[marker])

@@ -3,7 +3,7 @@ screen (``firmware.p10turn.Turn``) with the board game's phase table; the board'
 shown to it in the card game's terms (``PlayView``)."""
 
 from shared_rules import phase10board as B
-from shared_rules.phases import BOARD_PHASES
+from shared_rules.phases import BOARD_PHASES, compact
 
 from firmware.p10turn import Turn
 
@@ -57,10 +57,6 @@ class BoardTurn(Turn):
             return
         super().refresh()
         st = self.session.state
-        from firmware.p10b import need_text
-
-        name = self.session.names[self.seat]
-        if st.laid[self.seat]:
-            self.set_title(name + " ph" + str(st.markers[self.seat] + 1) + " laid")
-        else:
-            self.set_title(name + " ph" + str(st.markers[self.seat] + 1) + " " + need_text(st.markers[self.seat]))
+        m = st.markers[self.seat]
+        need = "laid" if st.laid[self.seat] else compact(BOARD_PHASES[m])  # a player at the finish has won
+        self.set_title(self.session.names[self.seat] + " ph" + str(m + 1) + " " + need)

@@ -3,7 +3,7 @@ text of each refusal of the rules core, chosen by its ``RuleError.code`` (never 
 reason). Shared by ``firmware.p10`` and the turn screen ``firmware.p10turn``."""
 
 from shared_rules import phase10 as P
-from shared_rules.phases import CARD_PHASES, SET, RUN
+from shared_rules.phases import CARD_PHASES, SET, RUN, compact
 
 from shared_rules.cards import text as card_text
 
@@ -40,11 +40,8 @@ def short(code):
 
 
 def phase_short(number):
-    """``set 3 + run 4``, ``colour 7``."""
-    parts = []
-    for kind, size in CARD_PHASES[number - 1]:
-        parts.append(("set ", "run ", "colour ")[kind] + str(size))
-    return " + ".join(parts)
+    """``set3 + run4``, ``colour7``."""
+    return compact(CARD_PHASES[number - 1], " + ")
 
 
 def progress_text(state, seat):
@@ -81,8 +78,7 @@ def turn_title(view, seat, name):
     p = view.phase_of(seat)
     if not p:
         return name + " done"
-    need = "+".join([("set", "run", "colour")[k] + str(n) for k, n in CARD_PHASES[p - 1]])
-    return name + " ph" + str(p) + " " + need
+    return name + " ph" + str(p) + " " + compact(CARD_PHASES[p - 1])
 
 
 def target_text(view, seat, name):

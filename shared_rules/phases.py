@@ -91,3 +91,8 @@ def describe(phase):
             parts.append(str(count) + " " + noun + " of " + str(size))
         i = j
     return " + ".join(parts)
+
+
+def compact(phase, sep="+"):
+    """``set3+run4``, ``colour7``: a phase in a few characters for a title line."""
+    return sep.join([KIND_NAMES[kind] + str(size) for kind, size in phase])
