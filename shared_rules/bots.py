@@ -15,7 +15,7 @@ from shared_rules import cards as C
 from shared_rules import solver
 from shared_rules.phases import CARD_PHASES
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
-                                  TARGET)
+                                  TARGET, CLASSIC, E2020)
 
 
 def _hits(view, hand):
@@ -23,7 +23,7 @@ def _hits(view, hand):
     out = []
     if not view.laid[view.seat]:
         return out
-    if len(hand) == 1 and view.edition == 0:  # P10C-14 classic: keep a card to discard
+    if len(hand) == 1 and view.edition == CLASSIC:  # P10C-14 classic: keep a card to discard
         return out
     seen = []
     for c in hand:
@@ -47,7 +47,7 @@ def _layable(view, hand):
             rest = len(hand)
             for g in groups:
                 rest -= len(g)
-            if rest > 0 or view.edition == 1:
+            if rest > 0 or view.edition == E2020:
                 return number, groups
         i -= 1
     return None

@@ -40,7 +40,7 @@ from shared_rules import solver
 from shared_rules.groups import hit_ends, LOW, HIGH
 from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
-                                  TARGET)
+                                  TARGET, CLASSIC, E2020)
 
 try:
     from micropython import const
@@ -123,21 +123,21 @@ def discard_pile(view):
 def unseen_weights(view, hand, pk):
     """``(reps, weights, total)``: one card per kind the phase tells apart, the copies of it
     nobody has shown, and all unseen cards."""
-    seen = bytearray(0x51)
+    seen = bytearray(C.SKIP + 1)
     for c in hand:
-        if c <= 0x50:
+        if c <= C.SKIP:
             seen[c] += 1
     for g in view.table:
         for c in g[4]:
-            if c <= 0x50:
+            if c <= C.SKIP:
                 seen[c] += 1
     for c in discard_pile(view):
-        if c <= 0x50:
+        if c <= C.SKIP:
             seen[c] += 1
     # cards others took from the discard pile and have not shown again sit in their hands
     held = []
     for ev in view.history:
-        if ev[0] == view.seat or ev[2] < 0 or ev[2] > 0x50:
+        if ev[0] == view.seat or ev[2] < 0 or ev[2] > C.SKIP:
             continue
         k = ev[1]
         if k == TAKE_DISCARD:
@@ -290,7 +290,7 @@ def _layable(view, hand):
             rest = len(hand)
             for g in groups:
                 rest -= len(g)
-            if rest > 0 or view.edition == 1:
+            if rest > 0 or view.edition == E2020:
                 if ARRANGE:
                     _arrange(phase, groups, hand)
                 return number, groups
@@ -423,7 +423,7 @@ class HardBot:
     def _hit(self, view, hand):
         """Naturals first; a Wild goes to the run end that lets the most of the hand's cards
         follow it (a chain), else anywhere."""
-        if len(hand) == 1 and view.edition == 0:  # P10C-14 classic: keep a card to discard
+        if len(hand) == 1 and view.edition == CLASSIC:  # P10C-14 classic: keep a card to discard
             return None
         wild = False
         for c in hand:
