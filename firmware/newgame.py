@@ -24,7 +24,7 @@ class NewGame(ui.ListScreen):
 
     def _rows(self):
         s = self.app.settings
-        cols = self.app.layout.cols
+        cols = self.app.layout.text().cols
         rows = []
         for i in range(len(self.variants)):
             _, name, values = self.variants[i]
@@ -104,8 +104,10 @@ class Overwrite(ui.ListScreen):
     def __init__(self, setup):
         self.setup = setup
         super().__init__(setup.app, "Saved game", ["Keep saved game", "Start new game"])
-        lay = self.app.layout
+        lay = self.layout
         y = lay.body_top + 2 * lay.row_h + lay.scale
+        if y + 4 * 12 * lay.scale > lay.height - lay.footer_h:  # large text: the note small
+            lay = self.app.layout
         for i, line in enumerate(ui.wrap("A new game replaces the saved one: Continue will no "
                                          "longer find it.", lay.cols)[:4]):
             self.body.append(ui.label(line, lay.margin, y + i * 12 * lay.scale, ui.DIM, lay.scale))

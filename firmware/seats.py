@@ -17,7 +17,7 @@ class SeatEditor(ui.ListScreen):
 
     def _rows(self):
         s = self.app.settings
-        cols = self.app.layout.cols
+        cols = self.app.layout.text().cols
         return [ui.pair("Player", KIND_NAMES[s.kinds[self.seat]], cols),
                 ui.pair("Name", s.names[self.seat], cols), "Done"]
 
@@ -44,10 +44,11 @@ class NameEditor(ui.Screen):
     after the third), B goes back one (and leaves unchanged from the first)."""
 
     hints = ((DOWN, "+"), (UP, "-"), (A, "next"), (B, "back"))
+    text_screen = True  # part of the set-up: its sizes (ui.Layout.text)
 
     def __init__(self, app, seat):
         super().__init__(app, "Name of player " + str(seat + 1))
-        lay = app.layout
+        lay = self.layout
         self.seat = seat
         self.chars = list(app.settings.names[seat])
         self.pos = 0

@@ -26,7 +26,7 @@ class SettingsScreen(ui.ListScreen):
 
     def _row(self, field):
         s = self.app.settings
-        cols = self.app.layout.cols
+        cols = self.app.layout.text().cols
         if field == "sound":
             return ui.pair("Sound", ON_OFF[s.sound], cols)
         if field == "marks":

@@ -34,23 +34,52 @@ WARN = 0xFF7050
 
 
 class Layout:
-    """Sizes for a screen of ``width`` x ``height`` pixels: text scale, rows, columns."""
+    """Sizes for a screen of ``width`` x ``height`` pixels: text scale, rows, columns.
 
-    def __init__(self, width, height):
+    ``tight``: the title bar and rows only as high as the text (text scale 2 on a wide screen
+    less than 200 px high: see ``text()``)."""
+
+    def __init__(self, width, height, scale=None, tight=False):
         self.width = width
         self.height = height
-        s = 2 if min(width, height) >= 200 else 1
+        s = scale or (2 if min(width, height) >= 200 else 1)
         self.scale = s
         self.char_w = 6 * s
         self.margin = 3 * s
-        self.row_h = 14 * s
-        self.title_h = 16 * s
         self.footer_h = 14
-        self.body_top = self.title_h + s
-        self.body_h = height - self.body_top - self.footer_h
-        self.rows = self.body_h // self.row_h
-        self.cols = (width - 2 * self.margin) // self.char_w
         self.footer_cols = (width - 4) // 6
+        self.cols = (width - 2 * self.margin) // self.char_w
+        if tight:
+            self.title_h = 12 * s + 1
+            self.body_top = self.title_h
+            self.body_h = height - self.body_top - self.footer_h
+            self.rows = self.body_h // (12 * s)
+            self.row_h = self.body_h // self.rows  # the rows share the body's height
+            self.line_h = self.row_h  # a text page's line pitch
+            self.line_top = self.body_top
+        else:
+            self.row_h = 14 * s
+            self.title_h = 16 * s
+            self.body_top = self.title_h + s
+            self.body_h = height - self.body_top - self.footer_h
+            self.rows = self.body_h // self.row_h
+            self.line_h = 13 * s
+            self.line_top = self.body_top + s
+        self.title_y = (self.title_h - 12 * s) // 2
+        self._text = None
+
+    def text(self):
+        """The layout of the menus, settings, set-up, text pages and summaries (``Screen``s
+        whose ``text_screen`` is true): this one, except on a screen at least 240 px wide but
+        less than 200 px high (Feather Reverse TFT 240x135, T-Display S3 320x170), where the
+        text is drawn at scale 2 with a tight title bar and rows (4 rows on 240x135, 5 on
+        320x170) instead of at scale 1."""
+        if self._text is None:
+            if self.scale == 1 and self.width >= 240 and self.height >= 135:
+                self._text = Layout(self.width, self.height, 2, True)
+            else:
+                self._text = self
+        return self._text
 
 
 _blank = {}  # (w, h): one blank 1-bit bitmap per size, shared by every rectangle of that size
@@ -236,13 +265,15 @@ class Screen:
     change with time, ``tick(now_ms)``."""
 
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    text_screen = False  # true: laid out by ``app.layout.text()`` (menus and text pages)
 
     def __init__(self, app, title):
         self.app = app
-        lay = app.layout
+        lay = app.layout.text() if self.text_screen else app.layout
+        self.layout = lay
         g = displayio.Group()
         g.append(rect(0, 0, lay.width, lay.title_h, TITLE_BG))
-        self.title = label(title[: lay.cols], lay.margin, 2 * lay.scale, TEXT, lay.scale)
+        self.title = label(title[: lay.cols], lay.margin, lay.title_y, TEXT, lay.scale)
         g.append(self.title)
         self.body = displayio.Group()
         g.append(self.body)
@@ -251,7 +282,7 @@ class Screen:
         self.group = g
 
     def set_title(self, text):
-        set_text(self.title, text[: self.app.layout.cols])
+        set_text(self.title, text[: self.layout.cols])
 
     def key(self, k):
         if k == B:
@@ -274,7 +305,7 @@ class Menu:
     height other than the layout's (at least the text's height)."""
 
     def __init__(self, screen, items, top=None, rows=None, row_h=None):
-        lay = screen.app.layout
+        lay = getattr(screen, "layout", None) or screen.app.layout
         self.lay = lay
         self.row_h = row_h or lay.row_h
         self.top = lay.body_top if top is None else top
@@ -382,6 +413,8 @@ class Menu:
 class ListScreen(Screen):
     """A menu screen: UP/DOWN move, A chooses, LEFT/RIGHT change a value, B goes back."""
 
+    text_screen = True
+
     def __init__(self, app, title, items):
         super().__init__(app, title)
         self.menu = Menu(self, items)
@@ -412,18 +445,19 @@ class TextPage(Screen):
     """Text a page at a time: DOWN or A the next page, UP the previous one, B back."""
 
     hints = ((DOWN, "more"), (UP, "prev"), (A, "more"), (B, "back"))
+    text_screen = True
 
     def __init__(self, app, title, text):
         super().__init__(app, title)
-        lay = app.layout
+        lay = self.layout
         self.name = title
         self.lines = wrap(text, lay.cols)
-        self.rows = lay.body_h // (12 * lay.scale + lay.scale)
+        self.rows = lay.body_h // lay.line_h
         self.pages = max(1, (len(self.lines) + self.rows - 1) // self.rows)
         self.page = 0
         self.labels = []
         for r in range(min(self.rows, len(self.lines))):
-            lb = label("", lay.margin, lay.body_top + lay.scale + r * 13 * lay.scale, TEXT, lay.scale)
+            lb = label("", lay.margin, lay.line_top + r * lay.line_h, TEXT, lay.scale)
             self.labels.append(lb)
             self.body.append(lb)
         self._draw()
@@ -435,7 +469,7 @@ class TextPage(Screen):
             set_text(self.labels[r], self.lines[i] if i < len(self.lines) else "")
         if self.pages > 1:
             page = " " + str(self.page + 1) + "/" + str(self.pages)
-            self.set_title(self.name[: self.app.layout.cols - len(page)] + page)
+            self.set_title(self.name[: self.layout.cols - len(page)] + page)
 
     def key(self, k):
         if k == DOWN or k == A:
