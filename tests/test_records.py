@@ -164,3 +164,18 @@ def test_RECORD_chance_lines_must_match_what_the_game_draws():
     broken("\n".join(lines[:i] + [lines[i] + " 3"] + lines[i + 1:]), "did not draw")
     broken("\n".join(lines[:i] + [" ".join(lines[i].split()[:-5])] + lines[i + 1:]), "fewer chance outcomes")
     broken("\n".join(lines[:i] + ["= 99999"] + lines[i + 1:]), "numbers 0..32767")
+
+
+def test_RECORD_a_run_below_1_is_refused_for_that_reason():
+    """``W W R1`` would be -1, 0, 1: refused because a run never reaches below 1 (P10C-4),
+    not as a group without a natural card."""
+    from shared_rules.groups import check_group
+    from shared_rules.phases import RUN
+
+    with pytest.raises(RuleError) as e:
+        check_group(RUN, 3, C.parse_list("W W R1"))
+    assert e.value.code == "beyond_12" and "below 1" in e.value.reason
+    with pytest.raises(RuleError) as e:
+        check_group(RUN, 3, C.parse_list("W W W"))
+    assert e.value.code == "all_wilds"
+    assert check_group(RUN, 3, C.parse_list("W R2 W")) == (1, 3)
