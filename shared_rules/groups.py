@@ -120,3 +120,59 @@ def extend(kind, a, b, end):
         if end == HIGH:
             return a, b + 1
     return a, b
+
+
+def card_list(cards):
+    """``cards`` as a list of card ints, or RuleError if it is not a sequence of cards."""
+    try:
+        out = list(cards)
+    except TypeError:
+        out = None
+    if not out:
+        raise RuleError("MOVE", "a group is a list of cards", "bad_move")
+    for c in out:
+        if not isinstance(c, int) or c < 0 or c > 255:
+            raise RuleError("MOVE", "a group is a list of cards", "bad_move")
+    return out
+
+
+def lay_groups(seat, phase, groups, hand, rule):
+    """``(laid, rest)``: the groups ``[seat, kind, a, b, cards]`` of a whole ``phase`` laid from
+    ``hand``, and the cards left in it. RuleError (``rule``, the game's lay-down rule) for a
+    phase that is not whole or cards the hand does not hold; the hand is not changed."""
+    if not isinstance(groups, (list, tuple)) or len(groups) != len(phase):
+        raise RuleError(rule, "lay down the whole phase at once: " + str(len(phase)) + " group(s)",
+                        "whole_phase")
+    laid = []
+    rest = list(hand)
+    for i in range(len(phase)):
+        g = card_list(groups[i])
+        a, b = check_group(phase[i][0], phase[i][1], g)
+        laid.append([seat, phase[i][0], a, b, g])
+        for c in g:
+            if c not in rest:
+                raise RuleError(rule, "you can only lay down cards from your hand", "not_in_hand")
+            rest.remove(c)
+    return laid, rest
+
+
+def hit_end(g, card, end, rule):
+    """The end at which ``card`` goes on the laid group ``g`` (``end`` 0: the automatic one,
+    the high end of a run when both are open); RuleError (``rule``) if it does not fit there."""
+    ends = hit_ends(g[1], g[2], g[3], card)
+    if not ends:
+        raise RuleError(rule, "that card does not fit this group", "no_fit")
+    if end == 0 and NONE not in ends:
+        end = HIGH if HIGH in ends else ends[0]
+    if end not in ends:
+        raise RuleError(rule, "that end of the run is closed for this card", "end_closed")
+    return end
+
+
+def add_card(g, card, end):
+    """Put ``card`` on the laid group ``g`` at ``end`` (checked by :func:`hit_end`)."""
+    if end == LOW:
+        g[4].insert(0, card)
+    else:
+        g[4].append(card)
+    g[2], g[3] = extend(g[1], g[2], g[3], end)

@@ -27,7 +27,7 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.groups import check_group, hit_ends, extend, NONE, LOW, HIGH
+from shared_rules.groups import hit_ends, hit_end, add_card, lay_groups, LOW, HIGH
 from shared_rules.phases import CARD_PHASES, phase_list
 from shared_rules.rng import Rng
 from shared_rules.notation import small_int, seat_word
@@ -64,30 +64,6 @@ def _index(names, value, rule, what):
         if names[i] == value:
             return i
     raise RuleError(rule, "unknown " + what + " '" + str(value) + "' (" + ", ".join(names) + ")", "unknown_variant")
-
-
-def _remove_cards(hand, wanted):
-    """A copy of ``hand`` without the cards of ``wanted`` (a multiset), or None if one is missing."""
-    rest = list(hand)
-    for c in wanted:
-        if c not in rest:
-            return None
-        rest.remove(c)
-    return rest
-
-
-def _card_list(cards):
-    """``cards`` as a list of card ints, or RuleError if it is not a sequence of cards."""
-    try:
-        out = list(cards)
-    except TypeError:
-        out = None
-    if out is None or not out:
-        raise RuleError("MOVE", "a group is a list of cards", "bad_move")
-    for c in out:
-        if not isinstance(c, int) or c < 0 or c > 255:
-            raise RuleError("MOVE", "a group is a list of cards", "bad_move")
-    return out
 
 
 class Phase10:
@@ -292,20 +268,7 @@ class Phase10:
             if self.progression == FREE and number in self.phase_numbers:
                 raise RuleError("P10C-22", "you have completed phase " + str(number) + " already", "completed_already")
             raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number), "wrong_phase")
-        phase = CARD_PHASES[number - 1]
-        groups = move[2]
-        if not isinstance(groups, (list, tuple)) or len(groups) != len(phase):
-            raise RuleError("P10C-7", "lay down the whole phase at once: " + str(len(phase)) + " group(s)", "whole_phase")
-        laid = []
-        used = []
-        for i in range(len(phase)):
-            g = _card_list(groups[i])
-            a, b = check_group(phase[i][0], phase[i][1], g)
-            laid.append([seat, phase[i][0], a, b, g])
-            used.extend(g)
-        rest = _remove_cards(self.hands[seat], used)
-        if rest is None:
-            raise RuleError("P10C-7", "you can only lay down cards from your hand", "not_in_hand")
+        laid, rest = lay_groups(seat, CARD_PHASES[number - 1], move[2], self.hands[seat], "P10C-7")
         if not rest and self.edition == CLASSIC:
             raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
         self.hands[seat] = rest
@@ -336,21 +299,11 @@ class Phase10:
         g = self.table[gi]
         if self.laid_this_turn and self.edition == CLASSIC and g[0] != seat:
             raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on", "other_groups_next_turn")
-        ends = hit_ends(g[1], g[2], g[3], card)
-        if not ends:
-            raise RuleError("P10C-9", "that card does not fit this group", "no_fit")
-        if end == 0 and NONE not in ends:
-            end = HIGH if HIGH in ends else ends[0]
-        if end not in ends:
-            raise RuleError("P10C-9", "that end of the run is closed for this card", "end_closed")
+        end = hit_end(g, card, end, "P10C-9")
         if len(hand) == 1 and self.edition == CLASSIC:
             raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
         hand.remove(card)
-        if end == LOW:
-            g[4].insert(0, card)
-        else:
-            g[4].append(card)
-        g[2], g[3] = extend(g[1], g[2], g[3], end)
+        add_card(g, card, end)
         self.history.append((seat, HIT, card))
         if not hand:  # P10C-14, 2020: going out by hitting the last card
             self._hand_over(seat)

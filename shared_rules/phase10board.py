@@ -2,8 +2,8 @@
 
 A state is plain data plus a pending decision ``(seat, kind)``; ``apply(move)`` applies one move
 of the pending seat or raises :class:`RuleError` and changes nothing. Every die and shuffle comes
-from the game's chance ``source`` (``below``/``shuffle``/``die``), so a seed or a list of recorded
-outcomes replays a game exactly.
+out of the game's chance ``source`` (``below``/``shuffle``/``die``), so a seed or a list of
+recorded outcomes replays a game exactly.
 
 Cards are the card game's ints: ``colour << 4 | number``, colours 0..3 red, purple, green,
 yellow (``R P G Y``), numbers 1..12; a *joker* is a number card with bit ``0x80`` set (``JR7``),
@@ -46,7 +46,8 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.groups import check_group, hit_ends, extend, NONE, LOW, HIGH
+from shared_rules.groups import hit_ends, hit_end, add_card, lay_groups, LOW, HIGH
+from shared_rules.notation import small_int
 from shared_rules.phases import BOARD_PHASES
 
 # Pending decision kinds.
@@ -159,18 +160,6 @@ def cards_text(cards):
     return " ".join([card_text(c) for c in cards])
 
 
-def _small_int(word, most):
-    if not 0 < len(word) <= most:
-        return -1
-    v = 0
-    for ch in word:
-        d = "0123456789".find(ch)
-        if d < 0:
-            return -1
-        v = v * 10 + d
-    return v
-
-
 def parse_card(word):
     """The card named by ``word`` (``R7``, ``JP12``); RuleError for anything else."""
     w = word.strip()
@@ -180,7 +169,7 @@ def parse_card(word):
         w = w[1:]
     if len(w) >= 2:
         col = "RPGYrpgy".find(w[0])
-        n = _small_int(w[1:], 2)
+        n = small_int(w[1:], 2)
         if col >= 0 and 1 <= n <= 12:
             return joker | (col % 4) << 4 | n
     raise _err("RECORD", "'" + word + "' is not a card (R7, P12, JG5 ...)", "bad_card")
@@ -323,7 +312,7 @@ class Board:
         if self.stage == _OVER:
             raise _err("P10B-18", "the game is over", "game_over")
         if not isinstance(move, tuple) or not move:
-            raise _err("MOVE", "a move is a tuple such as (DISCARD, card)", "not_a_move")
+            raise _err("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
         kind = move[0]
         seat = self.turn
         st = self.stage
@@ -448,34 +437,13 @@ class Board:
 
     def _lay(self, seat, move):
         if len(move) != 3:
-            raise _err("MOVE", "a lay-down is (LAY, phase, groups)", "not_a_move")
+            raise _err("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
         if self.laid[seat]:
             raise _err("P10B-6", "you have laid down your phase this round already", "laid_already")
         number = self.phase_of(seat)
         if move[1] != 0 and move[1] != number:
             raise _err("P10B-6", "your phase is phase " + str(number), "wrong_phase")
-        phase = BOARD_PHASES[number - 1]
-        groups = move[2]
-        if not isinstance(groups, (list, tuple)) or len(groups) != len(phase):
-            raise _err("P10B-6", "lay down the whole phase at once: " + str(len(phase)) + " group(s)", "whole_phase")
-        laid = []
-        used = []
-        for i in range(len(phase)):
-            g = groups[i]
-            if not isinstance(g, (list, tuple)):
-                raise _err("MOVE", "a group is a list of cards", "not_a_move")
-            g = list(g)
-            for c in g:
-                if not isinstance(c, int):
-                    raise _err("MOVE", "a group is a list of cards", "not_a_move")
-            a, b = check_group(phase[i][0], phase[i][1], g)
-            laid.append([seat, phase[i][0], a, b, g])
-            used.extend(g)
-        rest = list(self.hands[seat])
-        for c in used:
-            if c not in rest:
-                raise _err("P10B-6", "you can only lay down cards from your hand", "not_in_hand")
-            rest.remove(c)
+        laid, rest = lay_groups(seat, BOARD_PHASES[number - 1], move[2], self.hands[seat], "P10B-6")
         self.hands[seat] = rest
         for g in laid:
             self.table.append(g)
@@ -485,7 +453,7 @@ class Board:
 
     def _hit(self, seat, move):
         if len(move) != 4:
-            raise _err("MOVE", "a hit is (HIT, card, group, end)", "not_a_move")
+            raise _err("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
         card, gi, end = move[1], move[2], move[3]
         if not self.laid[seat]:
             raise _err("P10B-6", "lay down your phase before you hit", "lay_first")
@@ -495,25 +463,15 @@ class Board:
         if not isinstance(gi, int) or not 0 <= gi < len(self.table):
             raise _err("P10B-6", "there is no such group on the table", "no_group")
         g = self.table[gi]
-        ends = hit_ends(g[1], g[2], g[3], card)
-        if not ends:
-            raise _err("P10B-6", "that card does not fit this group", "does_not_fit")
-        if end == 0 and NONE not in ends:
-            end = HIGH if HIGH in ends else ends[0]
-        if end not in ends:
-            raise _err("P10B-6", "that end of the run is closed for this card", "closed_end")
+        end = hit_end(g, card, end, "P10B-6")
         hand.remove(card)
-        if end == LOW:
-            g[4].insert(0, card)
-        else:
-            g[4].append(card)
-        g[2], g[3] = extend(g[1], g[2], g[3], end)
+        add_card(g, card, end)
         if not hand:  # P10B-17: going out by hitting the last card
             self._round_over(seat)
 
     def _discard(self, seat, move):
         if len(move) != 2:
-            raise _err("MOVE", "a discard is (DISCARD, card)", "not_a_move")
+            raise _err("MOVE", "a discard is (DISCARD, card)", "bad_move")
         c = move[1]
         hand = self.hands[seat]
         if c not in hand:
@@ -864,7 +822,7 @@ def move_text(move):
         return "hit " + card_text(move[1]) + " " + str(move[2] + 1) + ("" if not end else (" low" if end == LOW else " high"))
     if k == DISCARD:
         return "discard " + card_text(move[1])
-    raise _err("MOVE", "unknown move", "not_a_move")
+    raise _err("MOVE", "unknown move", "bad_move")
 
 
 def parse_move(text):
@@ -885,7 +843,7 @@ def parse_move(text):
             return (DONE,)
     if nw == 2:
         if verb == "go":
-            v = _small_int(words[1], 2)
+            v = small_int(words[1], 2)
             if 0 <= v < SPACES:
                 return (M_GO, v)
         if verb == "search":
@@ -901,11 +859,11 @@ def parse_move(text):
                 if KIND_NAMES[k] == words[1]:
                     return (M_FREE, k)
     if verb == "ask" and nw == 3 and words[2] in ("cw", "ccw"):
-        v = _small_int(words[1], 2)
+        v = small_int(words[1], 2)
         if 1 <= v <= 12:
             return (M_ASK, v, CW if words[2] == "cw" else CCW)
     if verb == "hit" and nw in (3, 4):
-        gi = _small_int(words[2], 3)
+        gi = small_int(words[2], 3)
         end = 0
         if nw == 4:
             end = LOW if words[3] == "low" else (HIGH if words[3] == "high" else -1)
@@ -915,7 +873,7 @@ def parse_move(text):
         parts = text.split(":", 1)
         hw = parts[0].split()
         if len(parts) == 2 and len(hw) == 2:
-            num = _small_int(hw[1], 2)
+            num = small_int(hw[1], 2)
             if 0 <= num <= 10:
                 groups = []
                 for part in parts[1].split("|"):

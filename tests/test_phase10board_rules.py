@@ -228,7 +228,7 @@ def test_P10B_6_lay_the_whole_phase_then_hit_any_group_same_turn():
     g.apply((B.HIT, P("Y11"), 2, HIGH))
     assert g.table[0][2:4] == [1, 6] and g.table[2][2:4] == [7, 11]
     rejected(g, (B.LAY, 3, [cs("R5 P5 G5"), cs("R7 P8 G9 Y10")]), "P10B-6", "laid_already")
-    rejected(g, (B.HIT, P("Y12"), 1, NONE), "P10B-6", "does_not_fit")
+    rejected(g, (B.HIT, P("Y12"), 1, NONE), "P10B-6", "no_fit")
 
 
 def test_P10B_6_jokers_fill_groups_and_hit_full_groups():
