@@ -48,7 +48,7 @@ def test_a_whole_game_keeps_to_the_erase_budget(board_id, tmp_path):
     nvm = d.m.nvm
     writes, erases = nvm.writes, list(nvm.erases)  # after the set-up's settings
     end = d.play_to_end()
-    assert end.split("\n")[0] == "Game over"
+    assert end.split("\n")[0].startswith("Game over")  # "Game over 1/2" where it takes pages
     hands = d.top.session.state.hand_no
     used = [nvm.erases[i] - erases[i] for i in range(len(erases))]
     game_writes = nvm.writes - writes
@@ -62,7 +62,10 @@ def test_a_whole_game_keeps_to_the_erase_budget(board_id, tmp_path):
     else:
         assert game_writes <= hands, (game_writes, hands)  # one per hand, the last with stats
         assert max(used) <= budget(board_id, hands), (used, hands)
-    d.key("A")
+    for _ in range(4):  # A through the summary's pages to the main menu
+        if hasattr(d.top, "menu"):
+            break
+        d.key("A")
     assert d.top.menu.items[0] != "Continue"
     d.close()
 
