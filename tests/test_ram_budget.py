@@ -35,6 +35,9 @@ CEILING_KIB = {
     "menus.txt": 114,
     "p10_computers.txt": 262,
     "p10_person.txt": 288,
+    "p10b_computers.txt": 276,
+    "dx_computers.txt": 219,
+    "session3.txt": 296,
 }
 
 
@@ -60,7 +63,9 @@ def _run(path, heap):
 
 def test_the_scripts_are_there():
     names = [os.path.basename(p) for p in SCRIPTS]
-    assert "menus.txt" in names and "p10_computers.txt" in names
+    for name in ("menus.txt", "p10_computers.txt", "p10_person.txt", "p10b_computers.txt",
+                 "dx_computers.txt", "session3.txt"):
+        assert name in names  # the menus, every game, and the three games one after another
 
 
 def test_every_ceiling_names_a_script_and_lies_above_the_goal():
@@ -114,18 +119,22 @@ def test_the_largest_free_block_before_every_decision(path):
 # (no figure there), measured in its ceiling heap: p10_computers.txt 14.5 KiB at its smallest
 # (the goal: 16). The floor leaves room for fragmentation, which moves by a block or two with
 # any change of the code loaded.
+# The three-game session (session3.txt) is more fragmented: in its ceiling heap, after a whole
+# Phase 10 game, a board game's decision found 6.0 KiB at the least (measured 2026-11-30).
 BLOCK_FLOOR = 12 * 1024
+BLOCK_FLOOR_KIB = {"session3.txt": 4}
 
 
 @pytest.mark.parametrize("path", TOO_BIG, ids=_ids(TOO_BIG))
 def test_the_largest_free_block_before_every_decision_within_todays_ceiling(path):
     """The script does not run in 150,000 bytes, so there is no figure there: in today's
     ceiling (the heap it needs + 5 %) every decision still finds a free block of BLOCK_FLOOR."""
+    floor = BLOCK_FLOOR_KIB.get(os.path.basename(path), BLOCK_FLOOR // 1024) * 1024
     r = _run(path, _ceiling(path))
     assert r.status == 0, bench_ram.failure(r.message)
-    small = [d for d in r.decisions if d["free_block"] < BLOCK_FLOOR]
+    small = [d for d in r.decisions if d["free_block"] < floor]
     assert not small, "%d of %d decisions with a largest free block under %d bytes, the first " \
-        "at %d ms: %d bytes" % (len(small), len(r.decisions), BLOCK_FLOOR, small[0]["ms"],
+        "at %d ms: %d bytes" % (len(small), len(r.decisions), floor, small[0]["ms"],
                                 small[0]["free_block"])
 
 

