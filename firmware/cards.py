@@ -1,7 +1,9 @@
 """Phase 10 cards on screen: colours, short texts and the hand as a row of card tiles.
 
 A tile is a filled rectangle with the card's number (``W`` for a Wild, ``S`` for a Skip) and,
-when the colour-blind setting is on, the colour's letter (R B G Y) under the number. Number
+when the colour-blind setting is on, the colour's letter (R B G Y) under the number. The board
+game's colour 1 is purple (R P G Y, docs/phase10board.md): its screens draw with ``board`` set,
+which gives colour 1 the look ``PURPLE`` (a purple fill, the letter P). Number
 cards are filled with their colour; a Wild is white with a black ``W``; a Skip is black with a
 red frame and a red ``S``. A card chosen into a group is drawn hollow (black, framed and
 numbered in its colour). The cursor is one frame that moves: a cursor step redraws the old and
@@ -14,12 +16,14 @@ import displayio
 
 from firmware import ui
 
-# fill, text of red, blue, green, yellow, Wild, Skip (colour index = card >> 4)
-FILL = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0xF0F0F0, 0x181818)
-INK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x101010, 0x101010, 0xFF4040)
-FRAME = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0x808080, 0xFF4040)
-SHOWN = (0xFF6060, 0x70A0FF, 0x50D070, 0xF0C818, 0xF0F0F0, 0xFF4040)  # colour as text on black
-LETTERS = "RBGYWS"
+# fill, text of red, blue, green, yellow, Wild, Skip (look index = card >> 4), and the board
+# game's purple (look index PURPLE, its colour 1)
+FILL = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0xF0F0F0, 0x181818, 0x9638C8)
+INK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x101010, 0x101010, 0xFF4040, 0xFFFFFF)
+FRAME = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0x808080, 0xFF4040, 0x9638C8)
+SHOWN = (0xFF6060, 0x70A0FF, 0x50D070, 0xF0C818, 0xF0F0F0, 0xFF4040, 0xC880FF)  # colour as text on black
+LETTERS = "RBGYWSP"
+PURPLE = 6
 CURSOR = 0xFF40FF  # no card has this colour
 
 
@@ -33,17 +37,27 @@ def face(c):
     return LETTERS[c >> 4] if c >> 4 >= 4 else str(c & 15)
 
 
-def kind(c):
-    """The colour index of a tile's look: 0-3 a colour, 4 a Wild or a joker (white), 5 a Skip."""
-    return 4 if c & JOKER else c >> 4
+def kind(c, board=False):
+    """The look index of a tile: 0-3 a colour, 4 a Wild or a joker (white), 5 a Skip; with
+    ``board`` (the board game's cards) colour 1 is ``PURPLE``."""
+    if c & JOKER:
+        return 4
+    k = c >> 4
+    return PURPLE if board and k == 1 else k
 
 
-def look(c):
+def colour(c, board=False):
+    """The look index of a card's colour (a joker's too): 0-3, or ``PURPLE``."""
+    k = (c >> 4) & 3 if c & JOKER else c >> 4
+    return PURPLE if board and k == 1 else k
+
+
+def look(c, board=False):
     """(fill, ink, face) of a card drawn as a small tile (the table view). A joker is white
     with its number in its colour."""
     if c & JOKER:
-        return FILL[4], FRAME[(c >> 4) & 3], face(c)
-    k = c >> 4
+        return FILL[4], FRAME[colour(c, board)], face(c)
+    k = kind(c, board)
     return FILL[k], INK[k], face(c)
 
 
@@ -103,11 +117,12 @@ def tile_size(s, narrow=False):
 class HandRow:
     """Card tiles in ``rows`` rows centred across a screen ``width`` pixels wide, from ``y``
     down; scrolls when the hand holds more cards than fit. The cursor frame takes one pixel
-    around a tile."""
+    around a tile. ``board``: the board game's cards (colour 1 purple, P)."""
 
-    def __init__(self, parent, width, y, rows, scale, marks, narrow=False):
+    def __init__(self, parent, width, y, rows, scale, marks, narrow=False, board=False):
         s = scale
         self.s = s
+        self.board = board
         self.tw, self.th, self.pitch, self.row_pitch = tile_size(s, narrow)
         self.per_row = max(1, (width - 1) // self.pitch)
         self.slots = self.per_row * rows
@@ -192,16 +207,17 @@ class HandRow:
                 continue
             tile[4] = state
             tile[0].hidden = False
-            k = kind(c)
+            k = kind(c, self.board)
             chosen = self.chosen[i]
             pal = _tile_palette(k, chosen)
             if tile[1] is not pal:
                 tile[1] = pal
                 tile[0][0].pixel_shader = pal
             ink = SHOWN[k] if chosen else INK[k]
-            mark = LETTERS[k] if k < 4 else ""
+            mark = LETTERS[k] if k < 4 or k == PURPLE else ""
             if c & JOKER:  # white, numbered in its colour, marked J
-                ink = SHOWN[(c >> 4) & 3] if chosen else FRAME[(c >> 4) & 3]
+                k = colour(c, self.board)
+                ink = SHOWN[k] if chosen else FRAME[k]
                 mark = "J"
             self._label(tile, face(c), ink, mark)
         self._place_cursor()

@@ -85,7 +85,7 @@ class Screens:
             if s.kinds[i] == 0:
                 seat = i
         hand = sort_cards(s.state.view(seat).hand, self.by_colour)
-        row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks)
+        row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks, board=True)
         row.set_cards(hand, [True] * len(hand))
         screen.hand = row
         return row.height
@@ -176,6 +176,6 @@ class Screens:
                     if tiles:
                         tiles.append(None)
                     for c in g[4]:
-                        tiles.append(look(c))
+                        tiles.append(look(c, True))
             out.append((line, tiles or None))
         return out

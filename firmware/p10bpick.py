@@ -27,11 +27,11 @@ class Pick(Decision):
         y = lay.body_top + 12 * self.prompt.scale + 3
         th = tile_size(s)[1]
         marks = self.app.settings.marks
-        self.hand = HandRow(self.body, lay.width, y, 1, s, marks)
+        self.hand = HandRow(self.body, lay.width, y, 1, s, marks, board=True)
         self.row_y = y
         y += th + 3
         self.ctx_y = y
-        self.ctx = HandRow(self.body, lay.width, y, 1, s, marks)
+        self.ctx = HandRow(self.body, lay.width, y, 1, s, marks, board=True)
         self.ctx_h = th + 3
         self.bottom = lay.height - lay.footer_h
         self.menu = None

@@ -5,6 +5,7 @@ shown to it in the card game's terms (``PlayView``)."""
 from shared_rules import phase10board as B
 from shared_rules.phases import BOARD_PHASES, compact
 
+from firmware import ui
 from firmware.p10turn import Turn
 
 
@@ -55,8 +56,22 @@ class BoardTurn(Turn):
     def refresh(self):
         if self.session.game.swap(self):
             return
+        self.hand.board = True  # colour 1 is purple (P), not the card game's blue
         super().refresh()
         st = self.session.state
         m = st.markers[self.seat]
         need = "laid" if st.laid[self.seat] else compact(BOARD_PHASES[m])  # a player at the finish has won
         self.set_title(self.session.names[self.seat] + " ph" + str(m + 1) + " " + need)
+
+    def _status(self, v):
+        """The card game's status line, the top discard in the board game's letters and
+        colours (P7 in purple)."""
+        super()._status(v)
+        top = v.discard_top
+        if top >= 0:
+            from firmware.cards import SHOWN, colour
+
+            ui.set_text(self.top_lb, B.card_text(top))
+            c = SHOWN[colour(top, True)]
+            if self.top_lb.color != c:
+                self.top_lb.color = c

@@ -125,3 +125,68 @@ def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(boa
         assert max(shares) * 100 < area * 12
     finally:
         d.close()
+
+
+def test_board_game_tiles_show_purple_and_P_the_card_game_keeps_blue_and_B():
+    """The board game's colour 1 is purple (R P G Y, docs/phase10board.md): its tiles are
+    filled purple and marked P when the colour-blind letters are on, its jokers of colour 1
+    numbered in purple; the card game's colour 1 stays blue, B."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge", nvm_path=None) as m, m.environment():
+        import displayio
+
+        cards = importlib.import_module("firmware.cards")
+        fill = cards.FILL[cards.PURPLE]
+        r, g, b = fill >> 16, (fill >> 8) & 255, fill & 255
+        assert r > g + 60 and b > g + 60 and r * 3 > b * 2, "purple, not blue: %06X" % fill
+        purple7, joker = 0x17, 0x80 | 0x13
+        for board, letter, k in ((True, "P", cards.PURPLE), (False, "B", 1)):
+            row = cards.HandRow(displayio.Group(), 160, 20, 1, 1, True, board=board)
+            row.set_cards([purple7, joker])
+            _, pal, num, mark, _ = row.tiles[0]
+            assert mark.text == letter and pal[0] == cards.FILL[k] and num.text == "7"
+            _, pal, num, mark, _ = row.tiles[1]
+            assert mark.text == "J" and num.color == cards.FRAME[k] and pal[0] == cards.FILL[4]
+            row.set_cards([purple7], [True])  # chosen: hollow, framed and numbered in its colour
+            _, pal, num, mark, _ = row.tiles[0]
+            assert pal[1] == cards.SHOWN[k] and num.color == cards.SHOWN[k]
+            assert cards.look(purple7, board) == (cards.FILL[k], cards.INK[k], "7")
+        assert cards.LETTERS[cards.PURPLE] == "P" and cards.kind(0x27, True) == 2
+
+
+def test_P10B_1_the_board_game_screens_draw_colour_1_purple_marked_P(tmp_path):
+    """In a game with the colour-blind letters on, every tile of a colour-1 card on the board
+    game's screens (the action screens, the turn screen, the hand under the computers' moves)
+    is purple and marked P; no tile says B."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    try:
+        d.booted.settings.marks = 1
+        start(d, "2")
+        cards = importlib.import_module("firmware.cards")
+        seen = set()
+        checked = set()
+        for _ in range(3000):
+            t = d.top
+            for row in (getattr(t, "hand", None), getattr(t, "ctx", None)):
+                if row is None or not hasattr(row, "tiles") or row.group.hidden:
+                    continue
+                first, last = row.visible_range()
+                for i in range(first, last):
+                    c = row.cards[i]
+                    _, pal, num, mark, _ = row.tiles[i - first]
+                    assert mark is not None and mark.text != "B", (type(t).__name__, hex(c))
+                    if c & 0x80:
+                        continue
+                    if c >> 4 == 1:
+                        if row.chosen[i]:  # hollow: framed in its colour
+                            assert mark.text == "P" and pal[1] == cards.SHOWN[cards.PURPLE], hex(c)
+                        else:
+                            assert mark.text == "P" and pal[0] == cards.FILL[cards.PURPLE], hex(c)
+                        checked.add(type(t).__name__)
+            if {"Pick", "BoardTurn", "ComputerTurns"} <= checked or step(d, seen) == "end":
+                break
+        assert {"Pick", "BoardTurn", "ComputerTurns"} <= checked, checked
+    finally:
+        d.close()
