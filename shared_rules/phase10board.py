@@ -113,7 +113,7 @@ JOKER_BIT = const(0x80)
 COLOUR_LETTERS = "RPGY"
 COLOUR_NAMES = ("red", "purple", "green", "yellow")
 LEVELS = ("random", "easy", "normal", "hard")
-_OVER = const(9)
+OVER = const(9)
 
 
 def _err(rule, reason, code):
@@ -219,13 +219,13 @@ class Board:
 
     @property
     def pending(self):
-        if self.stage == _OVER:
+        if self.stage == OVER:
             return None
         return (self.turn, self.stage)
 
     @property
     def over(self):
-        return self.stage == _OVER
+        return self.stage == OVER
 
     def phase_of(self, seat):
         """The phase number (1..10) the seat must lay, or 11 at the finish."""
@@ -276,7 +276,7 @@ class Board:
 
     def legal_moves(self):
         """Every legal move of the pending decision, in a fixed order."""
-        if self.stage == _OVER:
+        if self.stage == OVER:
             return []
         seat = self.turn
         free = None
@@ -309,7 +309,7 @@ class Board:
 
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
-        if self.stage == _OVER:
+        if self.stage == OVER:
             raise _err("P10B-18", "the game is over", "game_over")
         if not isinstance(move, tuple) or not move:
             raise _err("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
@@ -629,7 +629,7 @@ class Board:
         self.extra = False
         if winner >= 0:
             self.winners = [winner]
-            self.stage = _OVER
+            self.stage = OVER
             return
         self.keep_queue = []
         for s in order:
@@ -945,164 +945,16 @@ class View:
         return out
 
 
-def _bad(reason):
-    return _err("SAVE", reason, "corrupt")
-
-
 def encode(g):
-    """The save payload (bytes): every field of the state, one byte a value (docs/phase10board.md)."""
-    b = bytearray()
-    b.append(g.n)
-    b.append(g.stage)
-    b.append(g.turn)
-    b.append(g.round_no & 255)
-    b.append(g.round_no >> 8)
-    b.append(g.start)
-    b.append(g.went_out + 1)
-    b.append(1 if g.extra else 0)
-    b.append(g.left)
-    b.append(g.swapped)
-    b.append(g.dice[0])
-    b.append(g.dice[1])
-    b.append(g.action + 1)
-    b.append(g.winners[0] + 1 if g.winners else 0)
-    b.append(len(g.targets))
-    for sp, k in g.targets:
-        b.append(sp)
-        b.append(k)
-    if g.last_ask is None:
-        b.append(0)
-    else:
-        b.append(1)
-        for v in g.last_ask:
-            b.append(v + 1)
-    if g.last_round is None:
-        b.append(0)
-    else:
-        b.append(1)
-        b.append(g.last_round[0])
-        b.extend(bytes(g.last_round[1]))
-        b.extend(bytes(g.last_round[2]))
-    for s in range(g.n):
-        b.append(g.tokens[s])
-        b.append(g.markers[s])
-        b.append(1 if g.laid[s] else 0)
-        b.append(len(g.hands[s]))
-        b.extend(bytes(g.hands[s]))
-        b.append(len(g.kept[s]))
-        b.extend(bytes(g.kept[s]))
-    b.append(len(g.keep_queue))
-    b.extend(bytes(g.keep_queue))
-    b.append(len(g.draw))
-    b.extend(bytes(g.draw))
-    b.append(len(g.discard))
-    b.extend(bytes(g.discard))
-    b.extend(bytes(g.dopen))
-    b.append(len(g.table))
-    for grp in g.table:
-        b.append(grp[0])
-        b.append(grp[1])
-        b.append(grp[2])
-        b.append(grp[3])
-        b.append(len(grp[4]))
-        b.extend(bytes(grp[4]))
-    return bytes(b)
+    """The save payload (bytes); ``shared_rules.p10bcodec``, loaded at the first save."""
+    from shared_rules.p10bcodec import encode
+    return encode(g)
 
 
-class _In:
-    def __init__(self, data):
-        self.d = data
-        self.i = 0
-
-    def u8(self, most=255):
-        if self.i >= len(self.d):
-            raise _bad("the board game save is truncated")
-        v = self.d[self.i]
-        self.i += 1
-        if v > most:
-            raise _bad("a value of the board game save is out of range")
-        return v
-
-    def cards(self):
-        k = self.u8(96)
-        out = []
-        for _ in range(k):
-            c = self.u8()
-            if not (1 <= c & 15 <= 12 and c & 0x40 == 0):
-                raise _bad("the board game save holds something that is not a card")
-            out.append(c)
-        return out
-
-
-def decode(data, source):
+def decode(data, source=None):
     """A state from ``encode``'s bytes; RuleError("SAVE") for anything inconsistent."""
-    r = _In(data)
-    n = r.u8(6)
-    if n < 2:
-        raise _bad("the board game needs 2 to 6 players")
-    g = Board.__new__(Board)
-    g.n = n
-    g.source = source
-    g.stage = r.u8(_OVER)
-    g.turn = r.u8(n - 1)
-    g.round_no = r.u8() | r.u8() << 8
-    g.start = r.u8(n - 1)
-    g.went_out = r.u8(n) - 1
-    g.extra = r.u8(1) == 1
-    g.left = r.u8(4)
-    g.swapped = r.u8(4)
-    g.dice = (r.u8(6), r.u8(6))
-    g.action = r.u8(SPACES) - 1
-    w = r.u8(n)
-    g.winners = [w - 1] if w else []
-    if (g.stage == _OVER) != (w > 0):
-        raise _bad("the board game save's end does not match its winner")
-    g.targets = []
-    for _ in range(r.u8(2)):
-        g.targets.append((r.u8(SPACES - 1), r.u8(12)))
-    g.last_ask = None
-    if r.u8(1):
-        g.last_ask = (r.u8(n) - 1, r.u8(13) - 1, r.u8(2) - 1, r.u8(n) - 1)
-    g.last_round = None
-    if r.u8(1):
-        goer = r.u8(n - 1)
-        g.last_round = (goer, [r.u8(FINISH) for _ in range(n)], [r.u8(FINISH) for _ in range(n)])
-    g.tokens = []
-    g.markers = []
-    g.laid = []
-    g.hands = []
-    g.kept = []
-    for _ in range(n):
-        g.tokens.append(r.u8(SPACES - 1))
-        g.markers.append(r.u8(FINISH))
-        g.laid.append(r.u8(1) == 1)
-        g.hands.append(r.cards())
-        g.kept.append(r.cards())
-    g.keep_queue = [r.u8(n - 1) for _ in range(r.u8(n))]
-    g.draw = r.cards()
-    g.discard = r.cards()
-    g.dopen = [r.u8(1) for _ in range(len(g.discard))]
-    g.table = []
-    for _ in range(r.u8(60)):
-        owner = r.u8(n - 1)
-        kind = r.u8(2)
-        a = r.u8(12)
-        bb = r.u8(12)
-        g.table.append([owner, kind, a, bb, r.cards()])
-    if r.i != len(data):
-        raise _bad("the board game save has bytes left over")
-    count = bytearray(64)
-    for cs in g.hands + g.kept + [g.draw, g.discard] + [grp[4] for grp in g.table]:
-        for c in cs:
-            count[c & 0x3F] += 1
-    for col in range(4):
-        for num in range(1, 13):
-            if count[col << 4 | num] != 2:
-                raise _bad("the board game save does not hold the 96 cards exactly once")
-    for c in g.draw + g.discard:
-        if c & JOKER_BIT:
-            raise _bad("a joker in the draw or discard pile")
-    return g
+    from shared_rules.p10bcodec import decode
+    return decode(data, source)
 
 
 def new_game(players, options, source):
