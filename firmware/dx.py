@@ -68,7 +68,7 @@ class Screens:
         if kind == D.REROLL:
             from firmware.dxdice import DiceScreen  # a person's rolls only
 
-            return DiceScreen(s, seat, title)
+            return DiceScreen(s, seat, title, (FILL, INK))
         return Choices(s, seat, title + ": " + D.COLOUR_NAMES[st.colour], self._take_rows(seat),
                        self._take_line(seat))
 

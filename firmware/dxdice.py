@@ -6,7 +6,6 @@ import displayio
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
 from firmware.decide import Decision
-from firmware.dx import FILL, INK
 from shared_rules import dice_express as D
 
 
@@ -20,8 +19,9 @@ class DiceScreen(Decision):
     SPIN_MS = 360
     SPIN_STEP = 60
 
-    def __init__(self, session, seat, title):
+    def __init__(self, session, seat, title, colours):
         super().__init__(session, seat, title)
+        self.fill, self.ink = colours  # firmware.dx's FILL and INK
         st = session.state
         self.dice = list(st.dice)
         self.kept = list(st.aside)
@@ -43,11 +43,11 @@ class DiceScreen(Decision):
         for i in range(len(self.dice)):
             c = self.dice[i]
             g = displayio.Group()
-            face = ui.rect(0, 0, self.size, self.size, FILL[c])
+            face = ui.rect(0, 0, self.size, self.size, self.fill[c])
             g.append(face)
             mark = None
             if marks:
-                mark = ui.label(D.COLOURS[c], (self.size - 6 * s) // 2, (self.size - 8 * s) // 2, INK[c], s)
+                mark = ui.label(D.COLOURS[c], (self.size - 6 * s) // 2, (self.size - 8 * s) // 2, self.ink[c], s)
                 g.append(mark)
             self.body.append(g)
             self.faces.append((g, face.pixel_shader, mark))
@@ -72,12 +72,12 @@ class DiceScreen(Decision):
 
     def _face(self, i, c):
         _, pal, mark = self.faces[i]
-        if pal[0] != FILL[c]:
-            pal[0] = FILL[c]
+        if pal[0] != self.fill[c]:
+            pal[0] = self.fill[c]
         if mark is not None:
             ui.set_text(mark, D.COLOURS[c])
-            if mark.color != INK[c]:
-                mark.color = INK[c]
+            if mark.color != self.ink[c]:
+                mark.color = self.ink[c]
 
     def _info(self):
         st = self.session.state
