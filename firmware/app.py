@@ -17,7 +17,8 @@ import supervisor
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import sound, ui
 from firmware.buttons import Buttons
-from firmware.saves import Settings, Store
+from firmware.saves import Settings
+from firmware.nvmstore import Store
 
 BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 MENUS = "firmware.menus"

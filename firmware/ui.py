@@ -235,27 +235,31 @@ def pair(name, value, cols):
     return name + " " * gap + value
 
 
-def wrap(text, cols):
-    """Word-wrap ``text`` (paragraphs split on newlines) into lines of at most ``cols``."""
-    out = []
+def wrapped(text, cols):
+    """The lines of ``text`` word-wrapped to at most ``cols`` (paragraphs split on newlines),
+    one at a time: a long page need not be held as a list."""
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
             while len(word) > cols:
                 if line:
-                    out.append(line)
+                    yield line
                     line = ""
-                out.append(word[:cols])
+                yield word[:cols]
                 word = word[cols:]
             if not line:
                 line = word
             elif len(line) + 1 + len(word) <= cols:
                 line += " " + word
             else:
-                out.append(line)
+                yield line
                 line = word
-        out.append(line)
-    return out
+        yield line
+
+
+def wrap(text, cols):
+    """``wrapped`` as a list."""
+    return list(wrapped(text, cols))
 
 
 class Screen:
@@ -451,12 +455,15 @@ class TextPage(Screen):
         super().__init__(app, title)
         lay = self.layout
         self.name = title
-        self.lines = wrap(text, lay.cols)
+        self.text = text  # wrapped again for each page drawn: only its labels' lines are held
+        count = 0
+        for _ in wrapped(text, lay.cols):
+            count += 1
         self.rows = lay.body_h // lay.line_h
-        self.pages = max(1, (len(self.lines) + self.rows - 1) // self.rows)
+        self.pages = max(1, (count + self.rows - 1) // self.rows)
         self.page = 0
         self.labels = []
-        for r in range(min(self.rows, len(self.lines))):
+        for r in range(min(self.rows, count)):
             lb = label("", lay.margin, lay.line_top + r * lay.line_h, TEXT, lay.scale)
             self.labels.append(lb)
             self.body.append(lb)
@@ -464,9 +471,18 @@ class TextPage(Screen):
 
     def _draw(self):
         start = self.page * self.rows
-        for r in range(len(self.labels)):
-            i = start + r
-            set_text(self.labels[r], self.lines[i] if i < len(self.lines) else "")
+        r = 0
+        i = 0
+        for line in wrapped(self.text, self.layout.cols):
+            if i >= start:
+                if r == len(self.labels):
+                    break
+                set_text(self.labels[r], line)
+                r += 1
+            i += 1
+        while r < len(self.labels):
+            set_text(self.labels[r], "")
+            r += 1
         if self.pages > 1:
             page = " " + str(self.page + 1) + "/" + str(self.pages)
             self.set_title(self.name[: self.layout.cols - len(page)] + page)

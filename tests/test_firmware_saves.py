@@ -10,7 +10,7 @@ import pytest
 from emulator import specs
 from emulator.machine import Machine
 from emulator.standins import FileNVM, PowerCut
-from firmware import saves
+from firmware import nvmstore, saves
 from shared_rules.crc import crc16
 
 
@@ -41,8 +41,8 @@ MAY_LOSE_ALL = ("pybadge", "picosystem", "esp32s3")
 def open_store(nvm, model):
     flash, size = MODELS[model]
     if flash is None:
-        return saves.Store(nvm, size // 2, False)
-    return saves.Store(nvm, flash.unit, flash.kind == "rp2040")
+        return nvmstore.Store(nvm, size // 2, False)
+    return nvmstore.Store(nvm, flash.unit, flash.kind == "rp2040")
 
 
 def fresh(model):
@@ -151,7 +151,7 @@ def test_the_rp2040_appends_into_erased_bytes_and_starts_again_when_full():
     while nvm.erases == [0]:
         store.game.save(game(n))
         n += 1
-    image = saves.HEADER + 2 * saves.RECORD + len(SETTINGS) + 200
+    image = nvmstore.HEADER + 2 * nvmstore.RECORD + len(SETTINGS) + 200
     assert n >= 4096 // (image + 6)  # every save before the log was full cost no erase
     assert records(open_store(nvm, "picosystem")) == (SETTINGS, None, game(n - 1))
 
@@ -174,7 +174,7 @@ def test_random_bytes_are_damaged_not_loaded():
     for _ in range(50):
         nvm = FileNVM(None, 4096)
         nvm.data[:] = bytes(rng.getrandbits(8) for _ in range(4096))
-        store = saves.Store(nvm, 2048, False)
+        store = nvmstore.Store(nvm, 2048, False)
         assert records(store) == (None, None, None)
         assert store.game.damaged and store.settings.damaged
 
@@ -182,7 +182,7 @@ def test_random_bytes_are_damaged_not_loaded():
 def test_a_flipped_bit_in_a_saved_image_is_caught():
     nvm, store = fresh("plain")
     store.game.save(NEW)
-    for pos in range(saves.HEADER + saves.RECORD + len(NEW)):
+    for pos in range(nvmstore.HEADER + nvmstore.RECORD + len(NEW)):
         for bit in (0, 7):
             c = copy(nvm)
             c.data[pos] ^= 1 << bit
@@ -191,7 +191,7 @@ def test_a_flipped_bit_in_a_saved_image_is_caught():
 
 def test_a_record_too_big_for_the_image_is_refused_without_writing():
     nvm = FileNVM(None, 256)
-    store = saves.Store(nvm, 128, False)
+    store = nvmstore.Store(nvm, 128, False)
     store.game.save(b"x" * 20)
     before = bytes(nvm.data)
     with pytest.raises(ValueError):
@@ -274,7 +274,7 @@ def change_speed_and_leave(m):
 def store_of(m):
     """The store as the firmware on ``m`` sees it (its board's NVM geometry)."""
     f = m.spec.flash
-    return saves.Store(m.nvm, f.unit, f.kind == "rp2040")
+    return nvmstore.Store(m.nvm, f.unit, f.kind == "rp2040")
 
 
 @pytest.mark.parametrize("board", ["clue_nrf52840_express", "pybadge"])
@@ -411,19 +411,19 @@ def test_a_tiny_nvm_still_keeps_the_settings():
 
 
 def test_the_store_runs_under_micropython():
-    """saves.Store on each layout (two pages, an append log, two halves) under real MicroPython:
+    """nvmstore.Store on each layout (two pages, an append log, two halves) under real MicroPython:
     images written, read back, the newest winning."""
     import os
 
     from tools.micropython_host import run
 
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware",
-                        "saves.py")
+                        "nvmstore.py")
     with open(path, encoding="utf-8") as f:
         src = f.read()
-    code = ("f = open('/mpsaves.py', 'w')\nf.write(" + repr(src) + ")\nf.close()\n"
+    code = ("f = open('/mpnvmstore.py', 'w')\nf.write(" + repr(src) + ")\nf.close()\n"
             "import sys\nsys.path.append('/')\n" + '''
-import mpsaves as saves
+import mpnvmstore as nvmstore
 class N:
     def __init__(self, n): self.d = bytearray(b"\\xff" * n)
     def __len__(self): return len(self.d)
@@ -435,12 +435,12 @@ class N:
         else: self.d[i] = v
 for unit, app, size in ((4096, False, 8192), (4096, True, 4096), (8192, False, 8192)):
     n = N(size)
-    s = saves.Store(n, unit, app)
+    s = nvmstore.Store(n, unit, app)
     s.settings.save(b"abc")
     s.hold(); s.game.save(b"G" * 200); s.stats.save(b"T" * 20); s.commit()
     for i in range(30):
         s.game.save(bytes([i]) * 200)
-    t = saves.Store(n, unit, app)
+    t = nvmstore.Store(n, unit, app)
     print(t.settings.load(), t.game.load()[:2], t.stats.load()[:2], t.seq)
 ''')
     out = run(code).split("\n")

@@ -7,7 +7,7 @@ The long figures (ten phases, four players, per board) are tools/bench_saves.py'
 import pytest
 
 from emulator import specs
-from firmware import saves
+from firmware import nvmstore, saves
 from tests.scripts.phase10_driver import Driver
 
 BOARDS = list(specs.SPECS)
@@ -15,7 +15,7 @@ BOARDS = list(specs.SPECS)
 
 def store_of(m):
     f = m.spec.flash
-    return saves.Store(m.nvm, f.unit, f.kind == "rp2040")
+    return nvmstore.Store(m.nvm, f.unit, f.kind == "rp2040")
 
 
 def blob_of(session):
@@ -140,7 +140,7 @@ def test_leaving_saves_once_and_continue_comes_back_exactly(tmp_path):
 
 @pytest.mark.parametrize("board_id", BOARDS)
 def test_each_board_declares_the_nvm_its_circuitpython_has(board_id):
-    """boards/<id>.py's NVM_* (what saves.Store lays its images out by) agree with the emulator's
+    """boards/<id>.py's NVM_* (what nvmstore.Store lays its images out by) agree with the emulator's
     model of that board's CircuitPython port (emulator/specs.py, from the port's source)."""
     import os
     import re

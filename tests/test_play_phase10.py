@@ -542,10 +542,11 @@ def test_issue8_a_game_saved_by_the_version_before_the_registry_continues(tmp_pa
     path = str(tmp_path / "nvm.bin")
     with Machine("pybadge", nvm_path=path) as m, m.environment():
         saves = importlib.import_module("firmware.saves")
+        nvmstore = importlib.import_module("firmware.nvmstore")
         codec = importlib.import_module("shared_rules.codec")
         P = importlib.import_module("shared_rules.phase10")
         st = P.Phase10(2, seed=9)
-        store = saves.Store(m.nvm)
+        store = nvmstore.Store(m.nvm)
         store.game.save(saves.pack_game(0, bytearray((0, 2)), ["ANN", "BOB"], codec.encode(st, 1)))
         hands, dealer = [list(h) for h in st.hands], st.dealer
     d = Driver("pybadge", nvm_path=path, seed=2)

@@ -161,7 +161,7 @@ def test_pig_save_survives_a_power_cut_at_every_byte(model):
 
 
 def _pig_save_cuts(model):
-    from firmware import play, saves
+    from firmware import nvmstore, play, saves
     from shared_rules import codec, registry
     from shared_rules.rng import Rng
     from tests import pig
@@ -171,7 +171,7 @@ def _pig_save_cuts(model):
         flash = {"clue": specs.NRF52840, "pybadge": specs.SAMD51}[model]
 
         def store(nvm):
-            return saves.Store(nvm, flash.unit, False)
+            return nvmstore.Store(nvm, flash.unit, False)
 
         g = pig.new_game(3, {"target": "50"}, Rng(4))
         blobs = []
