@@ -2,7 +2,9 @@
 (docs/firmware-games.md, docs/phase10board.md).
 
 - ROLL and GO: the board screen (``firmware.p10bboard.BoardScreen``): the 32-space ring, every
-  token, the phase track, the dice; the person moves a highlight over the reachable spaces.
+  token, the phase track, the dice; the person moves a highlight over the reachable spaces. A
+  computer's roll and move are shown on it too (``computer``), its other decisions on the
+  computer-turns screen.
 - PILE, SEARCH, SWAP, ASK, FREE, KEEP: ``firmware.p10bpick.Pick``: a row of cards to pick
   from (the discard pile, the hand) and/or a short list, the hand under it.
 - PLAY: the card game's turn screen (``firmware.p10turn.Turn``) with the board game's phases.
@@ -56,6 +58,22 @@ class Screens:
             return False
         s.show(self.decision(s.state.pending[0]))
         return True
+
+    def computer(self, seat):
+        """The board screen for a computer's roll and move (``p10bboard``: its dice, its token
+        walking to the space it chose), None for its other decisions (the computer-turns
+        screen shows them)."""
+        s = self.session
+        kind = s.state.pending[1]
+        if kind != B.ROLL and kind != B.GO:
+            return None
+        top = s.app.top
+        if top is s.screen and type(top).__name__ == "BoardScreen" and top.seat == seat:
+            top.refresh()
+            return top
+        from firmware.p10bboard import BoardScreen
+
+        return BoardScreen(s, seat)
 
     def decision(self, seat):
         s = self.session

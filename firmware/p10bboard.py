@@ -4,7 +4,12 @@ draw, J joker, ? ask, F free choice), every token a small square in its player's
 phase track inside the ring (a row per player, the marker filled), the dice and what the
 highlighted space does at the right. After the roll the dice tumble for ``SPIN_MS``; the
 reachable spaces get a frame, the chosen one the bright cursor frame: a cursor move moves that
-one frame only."""
+one frame only.
+
+A computer player's roll and move are shown on it too (``auto``: ``Screens.computer``): the
+board stays up for the computer speed's delay, the computer rolls, the dice tumble, the cursor
+frame goes to the space it chose, and after the delay again its token walks there; then the
+computer-turns screen shows its action. A makes it at full speed (``session.fast``)."""
 
 import displayio
 
@@ -91,11 +96,17 @@ def geometry(lay):
 
 class BoardScreen(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
+    AUTO_HINTS = ((A, "faster"), (KB, "pause"))
     SPIN_MS = 420
     SPIN_STEP = 60
     WALK_STEP = 50
 
     def __init__(self, session, seat):
+        self.auto = session.kinds[seat] != 0  # a computer's roll and move, shown
+        if self.auto:
+            self.hints = self.AUTO_HINTS
+        self.auto_at = None  # when the computer's next step is due (ticks_ms)
+        self.auto_move = None  # the computer's chosen move, shown before it is made
         super().__init__(session, seat, session.names[seat])
         lay = self.app.layout
         st = session.state
@@ -257,10 +268,11 @@ class BoardScreen(Decision):
         if st.pending[1] == B.ROLL:
             for g, _ in self.dice_g:
                 g.hidden = True
-            for tg in self.reach:
-                tg.hidden = True
+            self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
+            self.reach[1].hidden = True
             self.cursor.hidden = True
-            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), "", "A:", "roll"])
+            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), ""]
+                        + ([s.names[me], "rolls"] if self.auto else ["A:", "roll"]))
             return
         self.rolled = True
         self.targets = [t[0] for t in st.targets]
@@ -290,12 +302,15 @@ class BoardScreen(Decision):
         if self.walk:
             self._walk(now)
             return
+        if self.auto and not self.spin:
+            self._auto(now)
+            return
         if not self.spin:
             return
         if self.spin_at is None:
             self.spin_at = now
         step = ((now - self.spin_at) & 0x1FFFFFFF) // self.SPIN_STEP
-        if step * self.SPIN_STEP >= self.SPIN_MS:
+        if step * self.SPIN_STEP >= self.SPIN_MS or (self.auto and self.session.fast):
             self._settle()
             return
         if step != self.spin_step:
@@ -309,7 +324,28 @@ class BoardScreen(Decision):
         self.spin = False
         d = self.session.state.dice
         self._dice(d[0], d[1])
+        if self.auto:  # the cursor frame shows the space the computer chose
+            self.auto_move = self.session.computer_choice()
+            self.sel = self.targets.index(self.auto_move[1])
+            self.auto_at = None
         self._show_sel()
+
+    def _auto(self, now):
+        """A computer's next step when its delay is over (at once at full speed): the roll,
+        or the walk to the space it chose."""
+        s = self.session
+        if self.auto_at is None:
+            from firmware.play import DELAYS
+
+            self.auto_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
+        if not s.fast and ((now - self.auto_at) & 0x1FFFFFFF) >= 0x10000000:
+            return  # not due yet
+        if s.state.pending[1] == B.ROLL:
+            self.auto_at = None
+            s.computer_apply(s.computer_choice())
+            s.next()  # this screen again (Screens.computer): the dice tumble
+        elif self.auto_move is not None:
+            self._start_walk()
 
     # ------------------------------------------------------------------ keys
 
@@ -319,6 +355,10 @@ class BoardScreen(Decision):
         st = self.session.state
         if k == KB:
             self.session.pause()
+            return
+        if self.auto:
+            if k == A:
+                self.session.fast = True
             return
         if self.walk:
             self._end_walk()
@@ -362,7 +402,7 @@ class BoardScreen(Decision):
         if self.walk_at is None:
             self.walk_at = now
         i = ((now - self.walk_at) & 0x1FFFFFFF) // self.WALK_STEP
-        if i >= len(self.walk):
+        if i >= len(self.walk) or (self.auto and self.session.fast):
             self._end_walk()
             return
         if i != self.walk_i:
@@ -378,6 +418,11 @@ class BoardScreen(Decision):
         self._do((B.M_GO, sp))
 
     def _do(self, move):
+        if self.auto:
+            self.auto_move = None
+            self.session.computer_apply(move)
+            self.session.next()
+            return
         err = self.session.apply(move)
         if err is not None:
             self.play_refusal()

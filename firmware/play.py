@@ -18,7 +18,8 @@ writes without an erase also after every person's move. A power loss costs at mo
 progress. Before a person's decision, when the last hand shown was another person's, a cover
 screen asks to pass the device. Computer moves are shown one line each at the speed of the
 settings; A runs them at full speed (one move per pass of the main loop, so the screen keeps
-answering).
+answering) until a person's decision comes. A game may show some computer decisions on a screen
+of its own (``Screens.computer``: the board game's roll and move on its board), paced the same.
 """
 
 import supervisor
@@ -161,6 +162,7 @@ class Session:
         self.save_failed = False
         self.ended_saved = False  # the saved record still asks for the summary of a hand
         self.unsaved = False  # moves made since the last save
+        self.fast = False  # A on the computers' moves: full speed until a person decides
         self.game = screens_class(entry)(self)
 
     # ------------------------------------------------------------------ moves
@@ -201,9 +203,15 @@ class Session:
 
     def computer_move(self):
         """Let the computer player whose decision is pending make it."""
-        st = self.state
-        seat = st.pending[0]
-        move = self.bots[seat].choose(st.view(seat))
+        self.computer_apply(self.computer_choice())
+
+    def computer_choice(self):
+        """The move the computer player whose decision is pending chooses (not made yet: a
+        screen may show it first)."""
+        seat = self.state.pending[0]
+        return self.bots[seat].choose(self.state.view(seat))
+
+    def computer_apply(self, move):
         err = self.apply(move)
         if err is not None:  # the computer players only make legal moves: a bug to report
             raise RuntimeError("computer player: " + err.reason)
@@ -269,20 +277,28 @@ class Session:
         r = st.round_no
         if r != self.round:
             self.round = r
+            self.fast = False
             title, text = self.game.round_text()
             self.show(Summary(self, title, text, False))
             return
         seat = st.pending[0]
         top = self.app.top
         if self.kinds[seat] != PERSON:
+            own = getattr(self.game, "computer", None)  # the game's own screen for it, if any
+            screen = own(seat) if own is not None else None
+            if screen is not None:
+                if screen is not top:
+                    self.show(screen)
+                return
             if top is not self.screen or not isinstance(top, ComputerTurns):
                 self.show(ComputerTurns(self))
             return
+        self.fast = False
         if self.persons > 1 and self.viewer != seat:
             self.show(Cover(self, seat))
             return
         self.viewer = seat
-        after_computers = isinstance(top, ComputerTurns)
+        after_computers = isinstance(top, ComputerTurns) or getattr(top, "auto", False)
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
             top.refresh()
         else:
@@ -357,7 +373,6 @@ class ComputerTurns(ui.Screen):
             lb = ui.label("", lay.margin, lay.body_top + r * lay.row_h + lay.scale, ui.TEXT, lay.scale)
             self.rows.append(lb)
             self.body.append(lb)
-        self.fast = False
         self.next_at = None
         self._draw()
 
@@ -387,19 +402,17 @@ class ComputerTurns(ui.Screen):
         if self.next_at is None:
             self.next_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
             return
-        if not self.fast and not ticks_due(now, self.next_at):
-            return
         s = self.session
+        if not s.fast and not ticks_due(now, self.next_at):
+            return
         s.computer_move()
         self.next_at = None
         self._draw()
-        st = s.state
-        if st.over or st.round_no != s.round or s.kinds[st.pending[0]] == PERSON:
-            s.next()
+        s.next()  # the same screen while computers play on here
 
     def key(self, k):
         if k == A:
-            self.fast = True
+            self.session.fast = True
         elif k == B or k == START:
             self.session.pause()
 

@@ -54,7 +54,15 @@ def step(d, seen):
     t = d.top
     name = type(t).__name__
     B = importlib.import_module("shared_rules.phase10board")
-    if name == "BoardScreen":
+    if name == "BoardScreen" and t.auto:  # a computer's roll and move on the board
+        seen.add("board:computer")
+        for _ in range(2000):
+            if d.top is not t:
+                break
+            d.m.run(20)
+        else:
+            raise AssertionError("the computer's move on the board never ended:\n" + d.text())
+    elif name == "BoardScreen":
         st = t.session.state
         d.wait_guard()
         kind = st.pending[1]

@@ -3,7 +3,9 @@
 computer players: screenshots in out/screens/phase10board/<board>/ for a person to look at, and
 on every one the card game's check that no label or card tile runs off the screen and nothing
 overlaps (tests/test_phase10_screens.layout_problems). Also: a cursor move on the board screen
-redraws the highlight frames only (the figure is printed)."""
+redraws the highlight frames only (the figure is printed); a computer's roll and move are shown
+on the board (its token walking to the space it chose), redrawing little; the board game's
+colour 1 is purple, marked P."""
 
 import importlib
 import os
@@ -19,6 +21,8 @@ from tests.test_phase10board_device import start, step
 def tag_of(t):
     name = type(t).__name__
     B = importlib.import_module("shared_rules.phase10board")
+    if getattr(t, "auto", False):  # a computer's roll and move on the board
+        name += "-computer"
     if hasattr(t, "session") and t.session.state.pending and name != "Summary":
         return name + "-" + B.PENDING_NAMES[t.session.state.pending[1]]
     if name == "Summary":
@@ -57,7 +61,7 @@ def fit_problems(display, screen):
         P10S.tiles = _one_row
 
 
-WANT = {"BoardScreen-roll", "BoardScreen-go", "BoardTurn-play", "Pick-pile", "Pick-search", "Pick-swap",
+WANT = {"BoardScreen-roll", "BoardScreen-go", "BoardScreen-computer-roll", "BoardTurn-play", "Pick-pile", "Pick-search", "Pick-swap",
         "Pick-ask", "Pick-free", "Pick-keep", "Summary-round", "Summary-final", "Cover-roll"}
 
 
@@ -188,5 +192,98 @@ def test_P10B_1_the_board_game_screens_draw_colour_1_purple_marked_P(tmp_path):
             if {"Pick", "BoardTurn", "ComputerTurns"} <= checked or step(d, seen) == "end":
                 break
         assert {"Pick", "BoardTurn", "ComputerTurns"} <= checked, checked
+    finally:
+        d.close()
+
+
+def _cell_of(t, tg, d=0):
+    """The space whose cell holds the top left corner of the tile grid ``tg`` (a frame: ``d``
+    pixels outside it)."""
+    for sp in range(len(t.cells)):
+        x, y = t.cells[sp]
+        if x <= tg.x + d < x + t.p and y <= tg.y + d < y + t.p:
+            return sp
+    return -1
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_P10B_5_a_computers_roll_and_move_are_shown_on_the_board(board_id, tmp_path):
+    """With computers at the table the board appears for each computer's roll: its token framed
+    where it stands for the computer speed's delay, then the dice tumble, the cursor frame goes to
+    the space it chose, its token walks there and the computer-turns screen shows the action.
+    Each frame redraws a small share of the screen (printed). A makes it at full speed.
+    Screenshots: out/screens/phase10board/<board>/Computer-*.png."""
+    folder = os.path.join(REPO, "out", "screens", "phase10board", board_id)
+    os.makedirs(folder, exist_ok=True)
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    B = importlib.import_module("shared_rules.phase10board")
+    try:
+        start(d, "3", ("person", "normal", "easy"))
+        play = importlib.import_module("firmware.play")
+        delay = play.DELAYS[d.booted.settings.speed]
+        seen = set()
+        shown = 0
+        prev = None
+        for _ in range(3000):
+            t = d.top
+            if type(t).__name__ == "BoardScreen" and t.auto:
+                shown += 1
+                if shown == 1:
+                    d.key("A")  # the first at full speed
+                    for _ in range(30):
+                        if d.top is not t:
+                            break
+                        d.m.run(10)
+                    assert d.top is not t, "A did not make the computer's roll and move at once"
+                    prev = "A"
+                    continue
+                if prev == "ComputerTurns" and not t.session.fast:  # after another computer's
+                    break  # action (not a person's key press): its whole delay on screen
+            prev = step(d, seen)
+        else:
+            raise AssertionError("no computer's turn on the board")
+        st = t.session.state
+        seat = t.seat
+        assert t.session.kinds[seat] != 0 and st.pending == (seat, B.ROLL)
+        assert t.session.names[seat] in d.text() and "faster" in d.text()
+        here = st.tokens[seat]
+        assert _cell_of(t, t.tokens[seat]) == here
+        assert not t.reach[0].hidden and _cell_of(t, t.reach[0], 1) == here  # where it stands
+        d.m.screenshot(os.path.join(folder, "Computer-1-before-roll.png"))
+        for p in fit_problems(d.m.display, t):
+            raise AssertionError(p)
+        disp = d.m.display
+        area = disp.width * disp.height
+        steps = []
+        waited = 0
+        chosen = None
+        while d.top is t:
+            before = disp.pixels_drawn
+            d.m.run(20)
+            steps.append(disp.pixels_drawn - before)
+            if st.pending[1] == B.ROLL:
+                waited += 20
+            if chosen is None and t.auto_move is not None and d.top is t:
+                chosen = t.auto_move[1]
+                assert _cell_of(t, t.cursor, 2) == chosen and not t.cursor.hidden
+                assert [lb.text for _, lb in t.dice_g] == [str(x) for x in st.dice]
+                assert ("To " + str(chosen)) in d.text()
+                d.m.screenshot(os.path.join(folder, "Computer-2-chosen.png"))
+                for p in fit_problems(disp, t):
+                    raise AssertionError(p)
+            if t.walk and 0 < t.walk_i < len(t.walk) - 1:
+                assert _cell_of(t, t.tokens[seat]) == t.walk[t.walk_i]  # on its way
+            assert len(steps) < 500, "the computer's move on the board never ended"
+        assert delay - 40 <= waited <= delay + 40, (waited, delay)  # paced at the set speed
+        assert chosen is not None and st.tokens[seat] == chosen
+        assert type(d.top).__name__ == "ComputerTurns"
+        assert any((" " + str(chosen) + " ") in (line + " ") for line in t.session.lines[-3:]), \
+            t.session.lines[-3:]
+        steps.pop()  # the last: the computer-turns screen replaces the board
+        print(board_id, "computer's roll and move on the board: %d frames, the largest %.1f%%, "
+              "in all %.0f%% of the screen" % (len(steps), 100.0 * max(steps) / area,
+                                              100.0 * sum(steps) / area))
+        assert max(steps) * 100 < area * 15 and sum(steps) * 2 < area
     finally:
         d.close()
