@@ -3,6 +3,7 @@ with every computer level give byte-identical records, save payloads and dice od
 
 import pytest
 
+from tests.micropython.gameheap import cpython_output, six_player_heap
 from tests.micropython.host import Session
 from tests.test_micropython import assert_same
 
@@ -72,62 +73,22 @@ def test_RNG_1_DX_1_to_DX_11_seeded_games_identical(mp):
         assert_same(cpython, micropython, "dice_express game " + repr(args))
 
 
-def _cpython(code):
-    import contextlib
-    import io
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        exec(code, {})
-    return buf.getvalue()
-
-
 def test_dx_odds_identical(mp):
-    cpython = _cpython(ODDS_PROBE)
+    cpython = cpython_output(ODDS_PROBE)
     assert len(cpython.splitlines()) > 200
     assert_same(cpython, mp.run(ODDS_PROBE), "dx_odds")
 
 
 def test_SAVE_dice_express_payloads_identical(mp):
-    cpython = _cpython(SAVE_PROBE)
+    cpython = cpython_output(SAVE_PROBE)
     assert len(cpython.splitlines()) > 30
     assert_same(cpython, mp.run(SAVE_PROBE), "dice_express save payloads")
 
 
-HEAP_SETUP = """
-import gc
-from shared_rules import dice_express as D
-from shared_rules import dx_bots, dx_odds
-from shared_rules.rng import Rng
-"""
-
-
 def test_DX_heap_of_a_six_player_game_under_micropython():
     """The live heap a six-player game (state, six players of every level, the odds cache) adds
-    above the baseline after the imports, measured after a collection between decisions (this
-    build collects only between top-level calls), 32-bit objects as on a board: at most 16 KiB.
-    A fresh MicroPython, so that nothing else is in its heap."""
+    above the baseline after the imports, 32-bit objects as on a board: at most 16 KiB."""
     with Session() as mp:
-        _heap(mp)
-
-
-def _heap(mp):
-    mp.run(HEAP_SETUP)
-    mp.run("gc.collect()")
-    base = int(mp.run("print(gc.mem_alloc())"))
-    mp.run("g = D.new_game(6, {}, Rng(77))\n"
-           "bots = [D.bot(k, Rng(i)) for i, k in enumerate(('hard', 'normal', 'easy', 'random', 'hard', 'normal'))]\n"
-           "n = 0")
-    peak = 0
-    for _ in range(4000):
-        mp.run("gc.collect()")
-        live = int(mp.run("print(gc.mem_alloc())")) - base
-        if live > peak:
-            peak = live
-        if mp.run("print(g.over)").strip() == "True":
-            break
-        mp.run("s = g.pending[0]\ng.apply(bots[s].choose(g.view(s)))\nn += 1")
-    else:
-        raise AssertionError("the game did not end")
-    assert int(mp.run("print(n)")) > 100  # a whole game was played
+        base, peak = six_player_heap(mp, "dice_express", "from shared_rules import dx_bots, dx_odds, dxcodec")
     print("baseline after the imports", base, "bytes; a six-player game adds at most", peak, "bytes")
     assert 0 < peak <= 16 * 1024

@@ -1,11 +1,9 @@
 """Phase 10, the board game, under real MicroPython 1.27 (tests/micropython/): seeded games of
 2-6 players with every computer level give byte-identical records and save payloads."""
 
-import contextlib
-import io
-
 import pytest
 
+from tests.micropython.gameheap import cpython_output, six_player_heap
 from tests.micropython.host import Session
 from tests.test_micropython import assert_same
 
@@ -64,9 +62,16 @@ def test_RNG_1_P10B_1_to_P10B_20_seeded_games_identical(mp):
 
 
 def test_SAVE_phase10board_payloads_identical(mp):
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        exec(SAVE_PROBE, {})
-    cpython = buf.getvalue()
+    cpython = cpython_output(SAVE_PROBE)
     assert len(cpython.splitlines()) > 20
     assert_same(cpython, mp.run(SAVE_PROBE), "phase10board save payloads")
+
+
+def test_P10B_heap_of_a_six_player_game_under_micropython():
+    """The live heap a six-player board game (state, six players of every level) adds above the
+    baseline after the imports, 32-bit objects as on a board: at most 24 KiB (issue 11)."""
+    with Session() as mp:
+        base, peak = six_player_heap(mp, "phase10board",
+                                     "from shared_rules import board_bots, p10bcodec, solver")
+    print("baseline after the imports", base, "bytes; a six-player game adds at most", peak, "bytes")
+    assert 0 < peak <= 24 * 1024
