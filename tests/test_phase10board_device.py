@@ -11,26 +11,7 @@ from tests.scripts.phase10_driver import Driver
 
 
 def start(d, players="2", kinds=None):
-    d.menu_choose("Phase 10 Board")
-    d.set_row("Players", players)
-    if kinds:
-        for seat, kind in enumerate(kinds):
-            row = str(seat + 1) + " "
-            for i, t in enumerate(d.top.menu.items):
-                if t.startswith(row):
-                    if t.split()[-1] != kind:
-                        d.menu_to(i)
-                        d.key("A")
-                        for _ in range(4):
-                            if d.top.menu.items[0].split()[-1] == kind:
-                                break
-                            d.menu_to(0)
-                            d.key("A")
-                        d.menu_choose("Done")
-                    break
-    d.menu_choose("Start")
-    if type(d.top).__name__ == "Overwrite":
-        d.menu_choose("Start new game")
+    d.start_game("Phase 10 Board", kinds or (), players=players)
 
 
 def want(t):

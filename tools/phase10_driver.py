@@ -155,11 +155,16 @@ class Driver:
 
     def new_game(self, edition="classic", phases="5", progression="standard", kinds=("person", "normal")):
         """From the main menu: Phase 10, the set-up rows, Start."""
-        self.menu_choose("Phase 10")
-        self.set_row("Edition", edition)
-        self.set_row("Phases", phases)
-        self.set_row("Progress", progression)
-        self.set_row("Players", str(len(kinds)))
+        self.start_game("Phase 10", kinds, (("Edition", edition), ("Phases", phases),
+                                            ("Progress", progression)))
+
+    def start_game(self, title, kinds=(), rows=(), players=None):
+        """From the main menu: the game ``title``'s set-up, its ``rows`` ((row, value), ...),
+        the player count (``players``, else one per kind), each seat's kind, Start."""
+        self.menu_choose(title)
+        for row, value in rows:
+            self.set_row(row, value)
+        self.set_row("Players", str(players or len(kinds)))
         for seat, kind in enumerate(kinds):
             row = str(seat + 1) + " "
             for i, t in enumerate(self.top.menu.items):
