@@ -3,7 +3,7 @@ with every computer level give byte-identical records, save payloads and dice od
 
 import pytest
 
-from tests.micropython.gameheap import cpython_output, six_player_heap
+from tests.micropython.games import assert_records_identical, cpython_output, six_player_heap
 from tests.micropython.host import Session
 from tests.test_micropython import assert_same
 
@@ -58,19 +58,10 @@ def mp():
 
 
 def test_RNG_1_DX_1_to_DX_11_seeded_games_identical(mp):
-    from shared_rules.selfplay import play_record
-    from shared_rules.record import replay
-    seen = []
-    for seed, players, bots in GAMES:
-        args = (seed, players, bots)
-        cpython = play_record(*args, game="dice_express")
-        assert cpython.count(" roll\n") >= 6 and cpython.count("\n= ") >= 12
-        assert cpython not in seen
-        seen.append(cpython)
-        assert replay(cpython).over  # the record replays to the end
-        micropython = mp.run("print(play_record(" + repr(seed) + ", " + repr(players) + ", "
-                             + repr(bots) + ", game='dice_express'), end='')")
-        assert_same(cpython, micropython, "dice_express game " + repr(args))
+    def check(record):
+        assert record.count(" roll\n") >= 6 and record.count("\n= ") >= 12
+
+    assert_records_identical(mp, "dice_express", GAMES, check)
 
 
 def test_dx_odds_identical(mp):

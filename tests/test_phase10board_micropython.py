@@ -3,7 +3,7 @@
 
 import pytest
 
-from tests.micropython.gameheap import cpython_output, six_player_heap
+from tests.micropython.games import assert_records_identical, cpython_output, six_player_heap
 from tests.micropython.host import Session
 from tests.test_micropython import assert_same
 
@@ -46,19 +46,10 @@ def mp():
 
 
 def test_RNG_1_P10B_1_to_P10B_20_seeded_games_identical(mp):
-    from shared_rules.selfplay import play_record
-    from shared_rules.record import replay
-    seen = []
-    for seed, players, bots in GAMES:
-        args = (seed, players, bots)
-        cpython = play_record(*args, game="phase10board")
-        assert cpython.count(" roll\n") >= 20 and cpython.count("\n= ") >= 20
-        assert cpython not in seen
-        seen.append(cpython)
-        assert replay(cpython).over  # the record replays to the end
-        micropython = mp.run("print(play_record(" + repr(seed) + ", " + repr(players) + ", "
-                             + repr(bots) + ", game='phase10board'), end='')")
-        assert_same(cpython, micropython, "phase10board game " + repr(args))
+    def check(record):
+        assert record.count(" roll\n") >= 20 and record.count("\n= ") >= 20
+
+    assert_records_identical(mp, "phase10board", GAMES, check)
 
 
 def test_SAVE_phase10board_payloads_identical(mp):

@@ -1,6 +1,6 @@
-"""What a whole six-player game of a registered game adds to the MicroPython heap above its
-import baseline (issues 11 and 12: the live heap a game adds on a board), and CPython's output
-of a probe for the parity tests."""
+"""Checks of any registered game under MicroPython: seeded games give byte-identical records,
+what a six-player game adds to the heap above its import baseline (issues 11 and 12: the live
+heap a game adds on a board), and CPython's output of a probe for the parity tests."""
 
 import contextlib
 import io
@@ -54,3 +54,24 @@ def cpython_output(code):
     with contextlib.redirect_stdout(buf):
         exec(code, {})
     return buf.getvalue()
+
+
+def assert_records_identical(mp, game, games, check):
+    """Each of ``games`` ((seed, players, levels), ...) played by ``selfplay.play_record`` gives
+    the same record under CPython and in ``mp`` (which has imported ``play_record``); the
+    records differ from one another, replay to their end and pass ``check(record)``."""
+    from shared_rules.record import replay
+    from shared_rules.selfplay import play_record
+    from tests.test_micropython import assert_same
+
+    seen = []
+    for seed, players, bots in games:
+        args = (seed, players, bots)
+        cpython = play_record(*args, game=game)
+        check(cpython)
+        assert cpython not in seen
+        seen.append(cpython)
+        assert replay(cpython).over  # the record replays to the end
+        micropython = mp.run("print(play_record(" + repr(seed) + ", " + repr(players) + ", "
+                             + repr(bots) + ", game=" + repr(game) + "), end='')")
+        assert_same(cpython, micropython, game + " game " + repr(args))
