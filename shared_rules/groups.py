@@ -156,6 +156,20 @@ def lay_groups(seat, phase, groups, hand, rule):
     return laid, rest
 
 
+def hit_targets(table, card, owner=-1):
+    """``[(group_index, ends), ...]``: every laid group of ``table`` that ``card`` fits, with
+    the ends it goes on (``hit_ends``); only ``owner``'s groups when ``owner`` >= 0."""
+    out = []
+    for gi in range(len(table)):
+        g = table[gi]
+        if owner >= 0 and g[0] != owner:
+            continue
+        ends = hit_ends(g[1], g[2], g[3], card)
+        if ends:
+            out.append((gi, ends))
+    return out
+
+
 def hit_end(g, card, end, rule):
     """The end at which ``card`` goes on the laid group ``g`` (``end`` 0: the automatic one,
     the high end of a run when both are open); RuleError (``rule``) if it does not fit there."""

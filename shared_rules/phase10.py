@@ -27,7 +27,7 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.groups import hit_ends, hit_end, add_card, lay_groups, LOW, HIGH
+from shared_rules.groups import hit_end, hit_targets, add_card, lay_groups, LOW, HIGH
 from shared_rules.phases import CARD_PHASES, phase_list
 from shared_rules.rng import Rng
 from shared_rules.notation import small_int, seat_word
@@ -173,18 +173,10 @@ class Phase10:
 
     def hit_targets(self, seat, card):
         """``[(group_index, ends), ...]`` where ``seat`` may hit ``card`` now (P10C-9, P10C-13)."""
-        out = []
         if not self.laid[seat] or card == C.SKIP:
-            return out
+            return []
         own_only = self.laid_this_turn and self.edition == CLASSIC  # P10C-13 classic
-        for gi in range(len(self.table)):
-            g = self.table[gi]
-            if own_only and g[0] != seat:
-                continue
-            ends = hit_ends(g[1], g[2], g[3], card)
-            if ends:
-                out.append((gi, ends))
-        return out
+        return hit_targets(self.table, card, seat if own_only else -1)
 
     def skip_targets(self, seat):
         """Seats a 2020 Skip discarded by ``seat`` may skip (P10C-11)."""
@@ -668,18 +660,10 @@ class View:
 
     def hit_targets(self, card):
         """``[(group_index, ends), ...]`` where this seat may hit ``card`` now (P10C-9, P10C-13)."""
-        out = []
         if not self.laid[self.seat] or card == C.SKIP:
-            return out
+            return []
         own_only = self.laid_this_turn and self.edition == CLASSIC
-        for gi in range(len(self.table)):
-            g = self.table[gi]
-            if own_only and g[0] != self.seat:
-                continue
-            ends = hit_ends(g[1], g[2], g[3], card)
-            if ends:
-                out.append((gi, ends))
-        return out
+        return hit_targets(self.table, card, self.seat if own_only else -1)
 
     def skip_targets(self):
         return list(self._targets)

@@ -46,7 +46,7 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.groups import hit_ends, hit_end, add_card, lay_groups, LOW, HIGH
+from shared_rules.groups import hit_ends, hit_end, hit_targets, add_card, lay_groups, LOW, HIGH
 from shared_rules.notation import small_int
 from shared_rules.phases import BOARD_PHASES
 
@@ -264,15 +264,7 @@ class Board:
 
     def hit_targets(self, seat, card):
         """``[(group_index, ends), ...]`` where the seat may hit ``card`` (P10B-6)."""
-        out = []
-        if not self.laid[seat]:
-            return out
-        for gi in range(len(self.table)):
-            g = self.table[gi]
-            ends = hit_ends(g[1], g[2], g[3], card)
-            if ends:
-                out.append((gi, ends))
-        return out
+        return hit_targets(self.table, card) if self.laid[seat] else []
 
     def legal_moves(self):
         """Every legal move of the pending decision, in a fixed order."""
@@ -934,15 +926,7 @@ class View:
         return self.markers[seat] + 1
 
     def hit_targets(self, card):
-        out = []
-        if not self.laid[self.seat]:
-            return out
-        for gi in range(len(self.table)):
-            g = self.table[gi]
-            ends = hit_ends(g[1], g[2], g[3], card)
-            if ends:
-                out.append((gi, ends))
-        return out
+        return hit_targets(self.table, card) if self.laid[self.seat] else []
 
 
 def encode(g):
