@@ -12,6 +12,8 @@
 
 from shared_rules import phase10board as B
 
+from firmware.p10bboard import BoardScreen  # every game shows the board: loaded with the game
+
 ROLL_TONE = (523, 40)
 GO_TONE = (659, 50)
 CARD = (1046, 25)
@@ -30,6 +32,16 @@ SHORT = (
     ("kind_full", "All taken"),
     ("keep_five", "Keep at most 5"),
 )
+
+
+def board(session):
+    """A computer's roll and move on the board screen (``p10bboard``: the dice tumble, the
+    cursor frame goes to the space it chose, its token walks there). The computer rolls and
+    chooses here, before the screen is made: its decisions find the heap without it (the hard
+    player's choice of a space allocates the most)."""
+    session.computer_move()
+    move = session.computer_choice()
+    return BoardScreen(session, session.state.pending[0], move)
 
 
 def ph(marker):
@@ -60,27 +72,17 @@ class Screens:
         return True
 
     def computer(self, seat):
-        """The board screen for a computer's roll and move (``p10bboard``: its dice, its token
-        walking to the space it chose), None for its other decisions (the computer-turns
-        screen shows them)."""
+        """For a computer's roll, the function that makes the board screen showing it (``board``);
+        None for its other decisions and at full speed (the computer-turns screen makes them)."""
         s = self.session
-        kind = s.state.pending[1]
-        if kind != B.ROLL and kind != B.GO:
+        if s.fast or s.state.pending[1] != B.ROLL:
             return None
-        top = s.app.top
-        if top is s.screen and type(top).__name__ == "BoardScreen" and top.seat == seat:
-            top.refresh()
-            return top
-        from firmware.p10bboard import BoardScreen
-
-        return BoardScreen(s, seat)
+        return board
 
     def decision(self, seat):
         s = self.session
         kind = s.state.pending[1]
         if kind == B.ROLL or kind == B.GO:
-            from firmware.p10bboard import BoardScreen
-
             return BoardScreen(s, seat)
         if kind == B.PLAY:
             from firmware.p10bplay import BoardTurn

@@ -2,14 +2,15 @@
 colour of its kind with its letter (a digit: DRAW +N; W: SWAP N; E extra turn, S search, A all
 draw, J joker, ? ask, F free choice), every token a small square in its player's colour, the
 phase track inside the ring (a row per player, the marker filled), the dice and what the
-highlighted space does at the right. After the roll the dice tumble for ``SPIN_MS``; the
+highlighted space does at the right. Before the roll a dim frame marks the space the token
+stands on. After the roll the dice tumble for ``SPIN_MS``; the
 reachable spaces get a frame, the chosen one the bright cursor frame: a cursor move moves that
 one frame only.
 
-A computer player's roll and move are shown on it too (``auto``: ``Screens.computer``): the
-board stays up for the computer speed's delay, the computer rolls, the dice tumble, the cursor
-frame goes to the space it chose, and after the delay again its token walks there; then the
-computer-turns screen shows its action. A makes it at full speed (``session.fast``)."""
+A computer player's roll and move are shown on it too (``auto``, made by ``Screens.computer``
+when the computer has rolled and chosen): the dice tumble, the cursor frame goes to the space it
+chose, the computer speed's delay, its token walks there; then the computer-turns screen shows
+its action. A makes it at full speed (``session.fast``)."""
 
 import displayio
 
@@ -58,6 +59,28 @@ def action_lines(sp):
     return ("Free", "choice")
 
 
+def cell_bitmap(n, text, dx, dy):
+    """An ``n`` x ``n`` cell: 0 the fill, 1 the glyphs of ``text`` from (dx, dy) (as a label
+    there draws them), cut at the cell's edge."""
+    b = displayio.Bitmap(n, n, 2)
+    x = dx
+    for ch in text:
+        g = ui.FONT.get_glyph(ord(ch))
+        if g is None:
+            continue
+        x1 = g.tile_index * g.width
+        src = g.bitmap
+        for j in range(g.height):
+            yy = dy + j
+            if 0 <= yy < n:
+                for i in range(g.width):
+                    xx = x + g.dx + i
+                    if 0 <= xx < n and src[x1 + i, j]:
+                        b[xx, yy] = 1
+        x += g.shift_x
+    return b
+
+
 def frame_bitmap(w, h, t):
     b = displayio.Bitmap(w, h, 2)
     for i in range(w):
@@ -101,12 +124,12 @@ class BoardScreen(Decision):
     SPIN_STEP = 60
     WALK_STEP = 50
 
-    def __init__(self, session, seat):
-        self.auto = session.kinds[seat] != 0  # a computer's roll and move, shown
+    def __init__(self, session, seat, move=None):
+        self.auto = move is not None  # a computer's roll and its move ``move``, shown
         if self.auto:
             self.hints = self.AUTO_HINTS
-        self.auto_at = None  # when the computer's next step is due (ticks_ms)
-        self.auto_move = None  # the computer's chosen move, shown before it is made
+        self.auto_at = None  # when the computer's walk is due (ticks_ms)
+        self.auto_move = move
         super().__init__(session, seat, session.names[seat])
         lay = self.app.layout
         st = session.state
@@ -120,16 +143,27 @@ class BoardScreen(Decision):
         # letter's 5 px glyph left of them)
         tsz = 3 if p < 14 else (p - 1) // 4
         self.tsz = tsz
+        # a cell: one tile grid, its letter drawn in a bitmap that every cell of that text shares,
+        # through the palette of its kind (a rectangle and a label a cell took twice the heap)
         ring = displayio.Group()
+        pals = []
+        for k in range(len(KFILL)):
+            pal = displayio.Palette(2)
+            pal[0] = KFILL[k]
+            pal[1] = KINK[k]
+            pals.append(pal)
+        faces = {}
         for sp in range(B.SPACES):
             c, r = ring_xy(sp, cols, rows)
             x = self.x0 + c * p
             y = self.y0 + r * p
-            k = B.space_kind(sp)
-            ring.append(ui.rect(x, y, p - 1, p - 1, KFILL[k]))
             txt = cell_text(sp, wide)
-            ring.append(ui.label(txt, x if p < 14 else x + 1, y + (p - 13) // 2, KINK[k], 1))
+            bm = faces.get(txt)
+            if bm is None:
+                bm = faces[txt] = cell_bitmap(p - 1, txt, 0 if p < 14 else 1, (p - 13) // 2)
+            ring.append(displayio.TileGrid(bm, pixel_shader=pals[B.space_kind(sp)], x=x, y=y))
             self.cells.append((x, y))
+        faces = None
         self.body.append(ring)
         # reachable frames (dim) and the cursor frame (bright)
         self.reach = []
@@ -171,15 +205,22 @@ class BoardScreen(Decision):
                 if c == 9 and cw < 12:
                     continue
                 track.append(ui.label(t, ix + name_w + c * cw, y0 - 12, ui.DIM, 1))
+        # the track's line: ten dim dashes and the finish, one bitmap every row shares
+        line = displayio.Bitmap(11 * cw, 1, 3)
+        for c in range(11):
+            for i in range(cw - 1):
+                line[c * cw + i, 0] = 1 if c < 10 else 2
+        lpal = displayio.Palette(3)
+        lpal.make_transparent(0)
+        lpal[1] = 0x5A5A5A
+        lpal[2] = 0xB0B0B0
         for x in range(st.n):
             y = y0 + x * rh
             if names:
                 track.append(ui.label(session.names[x][:3], ix, y + (rh - 12) // 2, PLAYER[x], 1))
             else:
                 track.append(ui.rect(ix, y + 1, 4, rh - 2, PLAYER[x]))
-            for c in range(11):
-                track.append(ui.rect(ix + name_w + c * cw, y + rh // 2, cw - 1, 1,
-                                     0x5A5A5A if c < 10 else 0xB0B0B0))
+            track.append(displayio.TileGrid(line, pixel_shader=lpal, x=ix + name_w, y=y + rh // 2))
             m = ui.rect(0, y + 2, cw - 1, rh - 4, PLAYER[x])
             self.marks.append(m)
             track.append(m)
@@ -271,8 +312,7 @@ class BoardScreen(Decision):
             self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
             self.reach[1].hidden = True
             self.cursor.hidden = True
-            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), ""]
-                        + ([s.names[me], "rolls"] if self.auto else ["A:", "roll"]))
+            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), "", "A:", "roll"])
             return
         self.rolled = True
         self.targets = [t[0] for t in st.targets]
@@ -325,26 +365,18 @@ class BoardScreen(Decision):
         d = self.session.state.dice
         self._dice(d[0], d[1])
         if self.auto:  # the cursor frame shows the space the computer chose
-            self.auto_move = self.session.computer_choice()
             self.sel = self.targets.index(self.auto_move[1])
             self.auto_at = None
         self._show_sel()
 
     def _auto(self, now):
-        """A computer's next step when its delay is over (at once at full speed): the roll,
-        or the walk to the space it chose."""
-        s = self.session
+        """The computer's token walks to the space it chose when the delay is over (at once at
+        full speed)."""
         if self.auto_at is None:
             from firmware.play import DELAYS
 
             self.auto_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
-        if not s.fast and ((now - self.auto_at) & 0x1FFFFFFF) >= 0x10000000:
-            return  # not due yet
-        if s.state.pending[1] == B.ROLL:
-            self.auto_at = None
-            s.computer_apply(s.computer_choice())
-            s.next()  # this screen again (Screens.computer): the dice tumble
-        elif self.auto_move is not None:
+        if self.session.fast or ((now - self.auto_at) & 0x1FFFFFFF) < 0x10000000:
             self._start_walk()
 
     # ------------------------------------------------------------------ keys

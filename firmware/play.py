@@ -18,9 +18,13 @@ writes without an erase also after every person's move. A power loss costs at mo
 progress. Before a person's decision, when the last hand shown was another person's, a cover
 screen asks to pass the device. Computer moves are shown one line each at the speed of the
 settings; A runs them at full speed (one move per pass of the main loop, so the screen keeps
-answering) until a person's decision comes. A game may show some computer decisions on a screen
-of its own (``Screens.computer``: the board game's roll and move on its board), paced the same.
+answering) until a person's decision comes. When a computer's decision is due, the game may
+show it on a screen of its own instead (``Screens.computer``: the board game's roll and move on
+its board: ``Screens.computer(seat)`` gives a function that makes the decision and the screen),
+which calls ``next`` when done.
 """
+
+import gc
 
 import supervisor
 
@@ -284,14 +288,9 @@ class Session:
         seat = st.pending[0]
         top = self.app.top
         if self.kinds[seat] != PERSON:
-            own = getattr(self.game, "computer", None)  # the game's own screen for it, if any
-            screen = own(seat) if own is not None else None
-            if screen is not None:
-                if screen is not top:
-                    self.show(screen)
-                return
             if top is not self.screen or not isinstance(top, ComputerTurns):
-                self.show(ComputerTurns(self))
+                top = None
+                self.show_new(ComputerTurns, self)
             return
         self.fast = False
         if self.persons > 1 and self.viewer != seat:
@@ -305,6 +304,21 @@ class Session:
             self.show(self.game.decision(seat))
         if after_computers and hasattr(self.screen, "guard"):
             self.screen.guard()
+
+    def show_new(self, make, arg):
+        """``show(make(arg))``, the current screen dropped first: the new screen (and the
+        decisions ``make`` takes) find the heap the old one leaves, not split by it (a computer
+        game takes turns between two screens)."""
+        app = self.app
+        if self.screen is not None and app.top is self.screen:
+            app.stack.pop().closed()
+            root = app.root
+            while len(root):
+                root.pop()
+            self.screen = None
+            root = None
+            gc.collect()
+        self.show(make(arg))
 
     def show(self, screen):
         """Put ``screen`` in place of this session's current screen."""
@@ -405,10 +419,17 @@ class ComputerTurns(ui.Screen):
         s = self.session
         if not s.fast and not ticks_due(now, self.next_at):
             return
-        s.computer_move()
         self.next_at = None
+        own = getattr(s.game, "computer", None)  # the game may show this decision on its own
+        make = own(s.state.pending[0]) if own is not None else None  # screen: make(session)
+        if make is not None:
+            s.show_new(make, s)
+            return
+        s.computer_move()
         self._draw()
-        s.next()  # the same screen while computers play on here
+        st = s.state
+        if st.over or st.round_no != s.round or s.kinds[st.pending[0]] == PERSON:
+            s.next()
 
     def key(self, k):
         if k == A:
