@@ -125,7 +125,7 @@ def test_P10B_a_whole_board_game_by_key_presses(board, tmp_path):
             raise AssertionError("the game never ended")
         text = d.text()
         assert "Game over" in text and " wins!" in text
-        assert {"board:roll", "board:go", "play", "computers", "summary"} <= seen, seen
+        assert {"board:roll", "board:go", "board:computer", "play", "computers", "summary"} <= seen, seen
         # the statistics count the game under the board game's id (2), the person's name
         stats = importlib.import_module("firmware.stats")
         rows = [e for e in stats.load(d.booted) if e[0] == 2]
