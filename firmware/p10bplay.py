@@ -5,7 +5,6 @@ shown to it in the card game's terms (``PlayView``)."""
 from shared_rules import phase10board as B
 from shared_rules.phases import BOARD_PHASES, compact
 
-from firmware import ui
 from firmware.p10turn import Turn
 
 
@@ -49,6 +48,11 @@ class PlayView:
 
 class BoardTurn(Turn):
     PHASES = BOARD_PHASES
+    BOARD = True  # colour 1 is purple (P), not the card game's blue
+    COLOURS = B.COLOUR_NAMES
+
+    def text_of(self, c):
+        return B.card_text(c)
 
     def view(self):
         return PlayView(self.session.state.view(self.seat))
@@ -56,22 +60,8 @@ class BoardTurn(Turn):
     def refresh(self):
         if self.session.game.swap(self):
             return
-        self.hand.board = True  # colour 1 is purple (P), not the card game's blue
         super().refresh()
         st = self.session.state
         m = st.markers[self.seat]
         need = "laid" if st.laid[self.seat] else compact(BOARD_PHASES[m])  # a player at the finish has won
         self.set_title(self.session.names[self.seat] + " ph" + str(m + 1) + " " + need)
-
-    def _status(self, v):
-        """The card game's status line, the top discard in the board game's letters and
-        colours (P7 in purple)."""
-        super()._status(v)
-        top = v.discard_top
-        if top >= 0:
-            from firmware.cards import SHOWN, colour
-
-            ui.set_text(self.top_lb, B.card_text(top))
-            c = SHOWN[colour(top, True)]
-            if self.top_lb.color != c:
-                self.top_lb.color = c

@@ -56,6 +56,13 @@ class Rows(Decision):
     """The rows and lay-down half of the turn screen; the state, the information line and the
     keys are ``Turn``'s."""
 
+    BOARD = False  # the board game's cards (colour 1 purple, P): firmware.p10bplay sets it
+    COLOURS = p10text.COLOURS  # the names of the colours, for colour groups
+
+    def text_of(self, c):
+        """A card as the player reads it (``R7``; the board game's ``P7``)."""
+        return card_text(c)
+
     # ------------------------------------------------------------------ modes and rows
 
     def _mode(self, mode):
@@ -80,7 +87,7 @@ class Rows(Decision):
             elif not v.can_take_discard():
                 add(A_TAKE, 0, "Take: Skip on top", True)
             else:
-                add(A_TAKE, 0, "Take " + card_text(top))
+                add(A_TAKE, 0, "Take " + self.text_of(top))
         elif mode == PLAY:
             if not v.laid[self.seat]:
                 phases = v.open_phases()
@@ -91,7 +98,7 @@ class Rows(Decision):
                 add(A_HINT, 0, "Hint")
         elif mode == CARD:
             c = self.order[self.cur]
-            t = card_text(c)
+            t = self.text_of(c)
             add(A_DISCARD, 0, "Discard " + t)
             if not v.laid[self.seat]:
                 add(A_HIT, 0, "Hit: lay down first", True)
@@ -106,7 +113,7 @@ class Rows(Decision):
         elif mode == HIT:
             targets = [gi for gi, _ in v.hit_targets(self.card)]
             for gi in range(len(v.table)):
-                add(A_GROUP, gi, p10text.group_text(v.table[gi], names), gi not in targets)
+                add(A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
             add(A_BACK, 0, "Back")
         elif mode == END:
             g = v.table[self.target_group]
@@ -148,9 +155,9 @@ class Rows(Decision):
             else:
                 self.say("Lay down or discard")
         elif m == CARD:
-            self.say("Discard or hit " + card_text(self.card) + "?")
+            self.say("Discard or hit " + self.text_of(self.card) + "?")
         elif m == HIT:
-            self.say("Hit " + card_text(self.card) + " where?")
+            self.say("Hit " + self.text_of(self.card) + " where?")
         elif m == END:
             self.say("Which end of run?")
         elif m == PICK:
@@ -177,7 +184,7 @@ class Rows(Decision):
         kind, size = self.lay.shape[gi]
         _, state, _ = self.lay.check(gi)
         head = (">" if gi == self.lay.filling else " ") + group_head(kind, size)
-        return head + " " + state + ": " + group_cards_text(kind, self.lay.group(gi), card_text)
+        return head + " " + state + ": " + group_cards_text(kind, self.lay.group(gi), self.text_of)
 
     def _group_state(self, gi):
         """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
@@ -279,7 +286,7 @@ class Rows(Decision):
             if self.lay.in_group[i] >= 0 and len(paths) < 6:
                 x, y = hand._slot_xy(i - first)
                 paths.append((x + hand.tw // 4, y + hand.th // 3, x + (len(paths) - 3) * 4, 2))
-                colours.append(FILL[look_of(self.order[i])])
+                colours.append(FILL[look_of(self.order[i], self.BOARD)])
         self._do((P.LAY, self.lay.number, self.lay.groups()))
         if self.app.top is self and self.view().laid[self.seat] and paths:
             from firmware import fx

@@ -52,16 +52,20 @@ def progress_text(state, seat):
     return "phase " + str(p) if p else "done"
 
 
-def group_text(g, names=None):
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def group_text(g, names=None, colours=COLOURS):
     """A laid group in a few characters: ``set of 7s``, ``run 3-9``, ``red x7``; with the
-    owner's name first when ``names`` is given."""
+    owner's name first when ``names`` is given; ``colours``: the names of the game's colours
+    (the board game's colour 1 is purple)."""
     owner, kind, a, b, cards = g
     if kind == SET:
         t = "set of " + str(a) + "s"
     elif kind == RUN:
         t = "run " + str(a) + "-" + str(b)
     else:
-        t = ("red", "blue", "green", "yellow")[a] + " x" + str(len(cards))
+        t = colours[a] + " x" + str(len(cards))
     if names is not None:
         t = names[owner] + " " + t
     return t

@@ -16,13 +16,12 @@ The modes (DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET) and their rows are
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from shared_rules import phase10 as P
-from shared_rules.cards import text as card_text
 from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui, p10text
 from firmware.buttons import ticks_diff
-from firmware.cards import HandRow, SHOWN, sort_cards, tile_size
+from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
 from firmware.p10rows import (Rows, full_reason, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET,
                              A_DECK, A_TAKE, A_LAY, A_HINT, A_SORT, A_TABLE, A_DISCARD, A_HIT,
                              A_BACK, A_GROUP, A_END, A_PHASE, A_FILL, A_LAYNOW, A_CLEAR, A_TARGET)
@@ -60,7 +59,7 @@ class Turn(Rows):
         rows = 1
         if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= bottom:
             rows = 2  # a tall screen shows the whole hand in two rows
-        self.hand = HandRow(self.body, lay.width, y, rows, cs, app.settings.marks, narrow)
+        self.hand = HandRow(self.body, lay.width, y, rows, cs, app.settings.marks, narrow, self.BOARD)
         y += self.hand.height + gap
         # the information line: in the text size of the screen, or large where four action
         # rows still fit under it (320x170); a line too long for large text is shown as two
@@ -145,7 +144,7 @@ class Turn(Rows):
             self._mode(TARGET)
         else:
             if new_card >= 0:
-                msg = ("You took " if self.took else "You drew ") + card_text(hand[new_card])
+                msg = ("You took " if self.took else "You drew ") + self.text_of(hand[new_card])
             self._mode(PLAY)
             if not self.dpad and self._phase_ready(v):
                 # two or three buttons: the cursor waits on Lay down, not at the end of a walk
@@ -161,8 +160,8 @@ class Turn(Rows):
         d = str(v.draw_size)
         ui.set_text(self.status, "Deck " + " " * (3 - len(d)) + d + " Top:")
         top = v.discard_top
-        ui.set_text(self.top_lb, card_text(top) if top >= 0 else "-")
-        colour = SHOWN[top >> 4] if top >= 0 else ui.DIM
+        ui.set_text(self.top_lb, self.text_of(top) if top >= 0 else "-")
+        colour = SHOWN[colour_of(top, self.BOARD)] if top >= 0 else ui.DIM
         if self.top_lb.color != colour:
             self.top_lb.color = colour
 
@@ -309,13 +308,13 @@ class Turn(Rows):
                 self.refuse("Lay down first", "Lay down your phase first: then you can hit "
                             "cards on the groups on the table.")
             elif off:
-                t = card_text(self.card)
+                t = self.text_of(self.card)
                 later = p10text.later_targets(v, self.card)
                 if later:
                     self.play_refusal()
                     self.refuse("Not until next turn", "In the classic rules you hit other players' "
                                 "groups from your next turn on (P10C-13): " + t + " fits "
-                                + ", ".join([p10text.group_text(v.table[gi], self.session.names)
+                                + ", ".join([p10text.group_text(v.table[gi], self.session.names, self.COLOURS)
                                              for gi in later]) + " then.")
                 else:
                     self.refuse(t + " fits nowhere", t + " fits on none of the groups on the table.")

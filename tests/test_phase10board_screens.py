@@ -8,6 +8,7 @@ on the board (its token walking to the space it chose), redrawing little; the bo
 colour 1 is purple, marked P."""
 
 import importlib
+import re
 import os
 
 import pytest
@@ -163,7 +164,8 @@ def test_board_game_tiles_show_purple_and_P_the_card_game_keeps_blue_and_B():
 def test_P10B_1_the_board_game_screens_draw_colour_1_purple_marked_P(tmp_path):
     """In a game with the colour-blind letters on, every tile of a colour-1 card on the board
     game's screens (the action screens, the turn screen, the hand under the computers' moves)
-    is purple and marked P; no tile says B."""
+    is purple and marked P; no tile says B, and the turn screen's texts name colour-1 cards P7,
+    never B7 or blue."""
     d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
     try:
@@ -190,9 +192,15 @@ def test_P10B_1_the_board_game_screens_draw_colour_1_purple_marked_P(tmp_path):
                         else:
                             assert mark.text == "P" and pal[0] == cards.FILL[cards.PURPLE], hex(c)
                         checked.add(type(t).__name__)
-            if {"Pick", "BoardTurn", "ComputerTurns"} <= checked or step(d, seen) == "end":
+            if type(t).__name__ == "BoardTurn":  # its texts too: rows, messages, the top discard
+                text = d.text()
+                assert not re.search(r"\bB(1[0-2]|[1-9])\b", text) and "blue" not in text, text
+                if re.search(r"\bP(1[0-2]|[1-9])\b", text):
+                    checked.add("BoardTurn text")
+            if {"Pick", "BoardTurn", "ComputerTurns", "BoardTurn text"} <= checked \
+                    or step(d, seen) == "end":
                 break
-        assert {"Pick", "BoardTurn", "ComputerTurns"} <= checked, checked
+        assert {"Pick", "BoardTurn", "ComputerTurns", "BoardTurn text"} <= checked, checked
     finally:
         d.close()
 
