@@ -709,6 +709,51 @@ class HardBot(NormalBot):
             self._deep = False
         return v
 
+    def best_number(self, view, hand, phase, now):
+        """The number to ask for and its value: as the normal player, but a card of the number
+        is counted on by the chance that some opponent holds one of its unseen copies (each
+        copy in an opponent's hand as often as their cards are among the unseen ones)."""
+        laid = view.laid[view.seat]
+        if laid:
+            return NormalBot.best_number(self, view, hand, phase, now)
+        cols = _colours(phase)
+        mc = self.card_missing(hand, phase)
+        opp = 0
+        for s in range(view.n):
+            if s != view.seat:
+                opp += view.hand_sizes[s]
+        unseen = opp + view.draw_size
+        for c in view.discard_known:
+            if c < 0:
+                unseen += 1
+        share = opp * 1000 // unseen if unseen else 0  # per mille
+        seen = [0] * 13
+        for c in hand:
+            if c < JOKER_BIT:
+                seen[c & 15] += 1
+        for c in view.discard_known:
+            if c >= 0:
+                seen[c & 15] += 1
+        for g in view.table:
+            for c in g[4]:
+                if c < JOKER_BIT:
+                    seen[c & 15] += 1
+        best = 1
+        best_v = -1000
+        for num in range(1, 13):
+            v = 0
+            for col in range(cols):
+                v += (now - mc[col * 12 + num - 1]) * 100
+            v = v // cols
+            none = 1000  # per mille: no opponent holds a copy
+            for _ in range(8 - seen[num]):
+                none = none * (1000 - share) // 1000
+            v = v * (1000 - none) // 1000
+            if v > best_v:
+                best_v = v
+                best = num
+        return best, best_v
+
     def direction(self, view, num):
         """Towards the most advanced opponent (they are asked first and lose the card)."""
         n = view.n
