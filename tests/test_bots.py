@@ -130,6 +130,31 @@ def test_P10C_9_hard_does_not_feed_the_next_player_a_hit_after_laying_down():
     assert move[0] == DISCARD and move[1] != one("Y7")
 
 
+
+def test_P10C_7_hard_laid_down_keeps_the_middle_number_a_run_player_would_take():
+    # hard has laid its sets; it holds Y1 and Y6 (5 points each, neither can be hit). The next
+    # player works on a run of 7 and has shown nothing: a normal player throws the higher card
+    # (Y6), the hard player the end number (a run player takes a 6 about 4 times as often)
+    g = game(2, ["R3 B3 G3 R9 B9 G9 Y1 Y6 R12 G12", "R1 B1 G2 B2 Y4 G5 R6 Y8 G9 R10"], "Y11",
+             draw="B4", dealer=1)
+    assert g.pending[0] == 0
+    g.progress[1] = 3  # phase 4: a run of 7
+    g.apply((DRAW_DECK,))
+    g.apply((LAY, 1, [cards("R3 B3 G3"), cards("R9 B9 G9")]))
+    g.apply((DISCARD, one("R12")))  # p2 cannot collect a 12 it has not seen: any order
+    g.apply((DRAW_DECK,))
+    g.apply((DISCARD, one("Y8")))
+    g.apply((DRAW_DECK,))  # hard draws
+    g.hands[0] = cards("Y1 Y6 G12 B4")
+    view = g.view(0)
+    assert view.laid[0] and not view.laid[1] and view.phase_of(1) == 4
+    assert normal().choose(view)[1] != one("Y1")
+    move = hard().choose(view)
+    assert move == (DISCARD, one("G12")) or move == (DISCARD, one("Y1")), move
+    g.hands[0] = cards("Y1 Y6")
+    assert normal().choose(g.view(0)) == (DISCARD, one("Y6"))
+    assert hard().choose(g.view(0)) == (DISCARD, one("Y1"))
+
 def test_P10C_11_hard_skips_the_player_about_to_go_out():
     # 2020, four players: p3 has laid down and holds one card; p2 and p4 hold ten
     hands = ["R3 B3 G3 R9 B9 S Y1 Y5 G7 R11", "R1 B1 G2 B2 Y4 G6 R6 Y9 G9 R10",
