@@ -20,7 +20,7 @@ of once laid). The phase solver is ``shared_rules.solver``; a joker is a wild to
 """
 
 from shared_rules import solver
-from shared_rules.groups import hit_ends
+from shared_rules.groups import fits
 from shared_rules.phases import BOARD_PHASES, COLOUR, SET
 from shared_rules.phase10board import (ROLL, GO, PILE, SEARCH, SWAP, ASK, FREE, PLAY, KEEP,
                                        DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, M_ROLL, M_GO,
@@ -50,13 +50,6 @@ def _distinct(cards):
             out.append(c)
     out.sort()
     return out
-
-
-def _fits(table, c):
-    for g in table:
-        if hit_ends(g[1], g[2], g[3], c):
-            return True
-    return False
 
 
 def _hits(view, hand):
@@ -216,14 +209,14 @@ class NormalBot:
         k = 0
         for col in range(4):
             for num in range(1, 13):
-                if _fits(view.table, col << 4 | num):
+                if fits(view.table, col << 4 | num):
                     k += 1
         return k
 
     def card_value(self, view, hand, c, phase, now):
         """How much one known card is worth to the hand (100 = one card closer)."""
         if view.laid[view.seat]:
-            return 0 if c >= JOKER_BIT or _fits(view.table, c) else -100
+            return 0 if c >= JOKER_BIT or fits(view.table, c) else -100
         h = list(hand)
         h.append(c)
         return (now - solver.missing(h, phase)) * 100
@@ -238,7 +231,7 @@ class NormalBot:
             unit = q * 100 // 48  # a random card: worth that much of the card it costs
             draw1 = unit - 100
             top = view.discard_top
-            top_v = 0 if top >= 0 and _fits(view.table, top) else draw1
+            top_v = 0 if top >= 0 and fits(view.table, top) else draw1
             if top_v < draw1:
                 top_v = draw1
             self.now = 0
@@ -308,7 +301,7 @@ class NormalBot:
             if laid:
                 v = -100
                 for col in range(4):
-                    if _fits(view.table, col << 4 | num):
+                    if fits(view.table, col << 4 | num):
                         v += 25
             else:
                 for col in range(cols):
@@ -416,7 +409,7 @@ class NormalBot:
             return (TAKE_DISCARD,)
         top = view.discard_top
         if view.laid[view.seat]:
-            return (TAKE_DISCARD,) if _fits(view.table, top) else (DRAW_DECK,)
+            return (TAKE_DISCARD,) if fits(view.table, top) else (DRAW_DECK,)
         phase = _phase(view)
         h = list(hand)
         now = solver.missing(h, phase)
@@ -430,7 +423,7 @@ class NormalBot:
         laid = view.laid[view.seat]
         if laid:
             for c in pile:
-                if _fits(view.table, c):
+                if fits(view.table, c):
                     return c
             return pile[0]
         phase = _phase(view)
@@ -485,7 +478,7 @@ class NormalBot:
             best = cards[0]
             best_key = None
             for c in cards:
-                key = (c >= JOKER_BIT) * 1000 + (_fits(view.table, c)) * 100 + (c & 15)
+                key = (c >= JOKER_BIT) * 1000 + (fits(view.table, c)) * 100 + (c & 15)
                 if best_key is None or key < best_key:
                     best_key = key
                     best = c
@@ -769,7 +762,7 @@ class HardBot(NormalBot):
 
     def discard_bonus(self, view, rest, phase, m, c):
         bonus = self.outs(rest, phase, m)[0] * 10 if m > 0 else 0
-        if self.feeds(view) and _fits(view.table, c):
+        if self.feeds(view) and fits(view.table, c):
             bonus -= 200
         return bonus
 
@@ -785,7 +778,7 @@ class HardBot(NormalBot):
             best = cards[0]
             best_key = None
             for c in cards:
-                key = (c >= JOKER_BIT) * 10000 + _fits(view.table, c) * 1000
+                key = (c >= JOKER_BIT) * 10000 + fits(view.table, c) * 1000
                 key += (100 - self.hit_distance(view.table, c)) * 16 + (c & 15)
                 if best_key is None or key < best_key:
                     best_key = key
@@ -817,7 +810,7 @@ class HardBot(NormalBot):
         feeds = self.feeds(view)
         for _, c, rest in cands[:self.CANDIDATES]:
             key = -(self.outs(rest, phase, low)[0] * 10 if low > 0 else 0)
-            if feeds and _fits(view.table, c):
+            if feeds and fits(view.table, c):
                 key += 200
             if best_key is None or key < best_key:
                 best_key = key

@@ -156,6 +156,14 @@ def lay_groups(seat, phase, groups, hand, rule):
     return laid, rest
 
 
+def fits(table, card):
+    """Whether ``card`` can be hit on some laid group of ``table``."""
+    for g in table:
+        if hit_ends(g[1], g[2], g[3], card):
+            return True
+    return False
+
+
 def hit_targets(table, card, owner=-1):
     """``[(group_index, ends), ...]``: every laid group of ``table`` that ``card`` fits, with
     the ends it goes on (``hit_ends``); only ``owner``'s groups when ``owner`` >= 0."""

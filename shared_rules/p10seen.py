@@ -5,7 +5,7 @@ likely to take (``Feed``). The hard player's knowledge (``shared_rules.p10hard``
 its own so that neither is large to compile on a board."""
 
 from shared_rules import cards as C
-from shared_rules.groups import hit_ends
+from shared_rules.groups import fits
 from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
 from shared_rules.phase10 import DRAW_DECK, TAKE_DISCARD, HIT, DISCARD
 
@@ -147,13 +147,6 @@ def next_seat(view):
     return view.seat
 
 
-def fits_table(table, c):
-    for g in table:
-        if hit_ends(g[1], g[2], g[3], c):
-            return True
-    return False
-
-
 class Feed:
     """What the next player would like from the discard pile, from this hand's history: cards
     they took (they collect those), and cards they threw away or left lying (they did not
@@ -197,7 +190,7 @@ class Feed:
         if c == C.WILD:
             return 2
         if self.laid:
-            return 2 if fits_table(self.table, c) else 0
+            return 2 if fits(self.table, c) else 0
         if self.phase is None:
             return 0
         n = c & 15
