@@ -32,12 +32,12 @@ IDS = [os.path.basename(p) for p in SCRIPTS]
 # unnoticed; lower the figure when the app shrinks, and drop the line once the goal is met.
 # menus.txt fits the SAMD51's 150,000 bytes but not the 100 KiB peak; the games fit neither.
 CEILING_KIB = {
-    "menus.txt": 114,
-    "p10_computers.txt": 262,
-    "p10_person.txt": 288,
-    "p10b_computers.txt": 276,
-    "dx_computers.txt": 219,
-    "session3.txt": 296,
+    "menus.txt": 110,
+    "p10_computers.txt": 236,
+    "p10_person.txt": 246,
+    "p10b_computers.txt": 269,
+    "dx_computers.txt": 192,
+    "session3.txt": 278,
 }
 
 
@@ -116,19 +116,21 @@ def test_the_largest_free_block_before_every_decision(path):
 
 
 # The largest free block before every decision of a script that does not run in 150,000 bytes
-# (no figure there), measured in its ceiling heap: p10_computers.txt 14.5 KiB at its smallest
-# (the goal: 16). The floor leaves room for fragmentation, which moves by a block or two with
-# any change of the code loaded.
-# The three-game session (session3.txt) is more fragmented: in its ceiling heap, after a whole
-# Phase 10 game, a board game's decision found 6.0 KiB at the least (measured 2026-11-30).
+# (no figure there; the goal is 16 KiB), measured in its ceiling heap, at its smallest: the
+# ceilings sit 5 % over each script's peak, and the peak comes during the games, so little is
+# left free there. Measured 2026-12-01 (KiB): dx_computers.txt 7.5, p10_computers.txt 2.9,
+# p10b_computers.txt 3.2, session3.txt 13.1. The floors leave a KiB for fragmentation, which
+# moves by a block or two with any change of the code loaded; lower a floor only with the
+# ceiling it is measured in.
 BLOCK_FLOOR = 12 * 1024
-BLOCK_FLOOR_KIB = {"session3.txt": 4}
+BLOCK_FLOOR_KIB = {"dx_computers.txt": 6, "p10_computers.txt": 2, "p10b_computers.txt": 2,
+                   "session3.txt": 12}
 
 
 @pytest.mark.parametrize("path", TOO_BIG, ids=_ids(TOO_BIG))
 def test_the_largest_free_block_before_every_decision_within_todays_ceiling(path):
     """The script does not run in 150,000 bytes, so there is no figure there: in today's
-    ceiling (the heap it needs + 5 %) every decision still finds a free block of BLOCK_FLOOR."""
+    ceiling (the heap it needs + 5 %) every decision still finds a free block of its floor."""
     floor = BLOCK_FLOOR_KIB.get(os.path.basename(path), BLOCK_FLOOR // 1024) * 1024
     r = _run(path, _ceiling(path))
     assert r.status == 0, bench_ram.failure(r.message)
