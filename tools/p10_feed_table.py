@@ -7,7 +7,7 @@ and, at every discard of the hard player, asks for every card of its hand whethe
 player would take it from the discard pile (the normal player's rule, on its real hand: a Wild,
 a card it can hit once laid down, a card that lowers its ``solver.missing``). It prints how often
 they would, per phase of the next player and per what the hard player knows of the card (its
-``_Feed.level``; for a card they have shown nothing about, its number in phases with a run, the
+``Feed.level``; for a card they have shown nothing about, its number in phases with a run, the
 copies of its number still unseen in sets phases), and the table in ``FEED_P``'s units (1/64,
 shrunk toward 1/4 by five pseudo-cards).
 
