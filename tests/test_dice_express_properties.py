@@ -13,60 +13,7 @@ import pytest
 
 from shared_rules import dice_express as D
 from shared_rules.rng import Rng
-
-LEVELS = ("random", "easy", "normal", "hard")
-MAX_DECISIONS = 60000
-
-
-def check_invariants(g):
-    """AssertionError unless ``g`` is a consistent position."""
-    outs = 0
-    for c in range(6):
-        outs += bin(g.out[c]).count("1")
-    assert outs == (0 if g.n >= 4 else (8 if g.n == 3 else 6))
-    for c in range(6):
-        for length in range(2, 7):
-            bit = 1 << length
-            where = (1 if g.display[c] & bit else 0) + (1 if g.out[c] & bit else 0)
-            for s in range(g.n):
-                where += g.roads[s].count(D.piece(c, length))
-            assert where == 1, (c, length)
-    for s in range(g.n):
-        road = g.roads[s]
-        colours = [p >> 3 for p in road]
-        assert len(set(colours)) == len(colours), road
-        total = sum([p & 7 for p in road])
-        assert g.fronts[s] >= total and (road or g.fronts[s] == 0)
-        assert g.fronts[s] < D.FINISH or (g.over and g.winners == [s])
-    if g.pending is not None:
-        seat, kind = g.pending
-        assert seat == g.turn
-        if kind != D.BEFORE:
-            assert len(g.dice) == D.DICE - g.given
-
-
-def play_checked(seed, players, level, check_every=1):
-    """Play one game with every seat at ``level``; returns the game."""
-    g = D.new_game(players, {}, Rng(seed))
-    bots = [D.bot(level, Rng(seed * 7 + s + 1)) for s in range(players)]
-    decisions = 0
-    while not g.over:
-        seat = g.pending[0]
-        move = bots[seat].choose(g.view(seat))
-        if decisions % check_every == 0:
-            assert move in g.legal_moves(), (move, g.legal_moves())
-            assert D.parse_move(g.move_text(move)) == move
-            blob = D.encode(g)
-            assert D.encode(D.decode(blob)) == blob
-        g.apply(move)
-        check_invariants(g)
-        decisions += 1
-        assert decisions < MAX_DECISIONS, "the game did not end"
-    assert len(g.winners) == 1 and g.fronts[g.winners[0]] >= D.FINISH
-    r = g.ranking()
-    assert r[g.winners[0]] == 1 and r.count(1) == 1
-    return g
-
+from tools.dice_express_checks import LEVELS, check_invariants, play_checked
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("level", LEVELS)

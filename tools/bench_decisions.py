@@ -281,7 +281,7 @@ def allocations(key, level, players, n, seed):
     as its own top-level call before each decision (that port collects only between calls), so
     the count is exact. None when Node or the port is missing."""
     try:
-        from tests.micropython.host import Session
+        from tools.micropython_host import Session
     except ImportError:
         return None
     consts = "KEY = %r\nLEVEL = %r\nPLAYERS = %d\nSEED = %d\n" % (key, level, players, seed)

@@ -13,64 +13,20 @@ players and each level, every move checked (tests/test_dice_express_properties.p
 """
 
 import argparse
-import math
 import time
 
 from shared_rules import dice_express as D
-from shared_rules.rng import Rng
+from tools import strength as strength_tools
 
 MATCHES = (("hard", "normal", 4, 0.35), ("hard", "normal", 2, 0.58), ("normal", "easy", 4, 0.35))
 
 
 def play(seed, kinds):
-    g = D.new_game(len(kinds), {}, Rng(seed))
-    br = Rng(seed ^ 0x2AAAAAAA)
-    bots = [D.bot(k, br) for k in kinds]
-    while not g.over:
-        s = g.pending[0]
-        g.apply(bots[s].choose(g.view(s)))
-    return g
-
-
-def win_share(test, other, players, games, first=0):
-    """(wins, games, turns) for ``test`` in one seat against ``other`` in the rest; the seat is
-    ``seed % players``."""
-    wins = 0
-    turns = 0
-    for seed in range(first, first + games):
-        seat = seed % players
-        kinds = [other] * players
-        kinds[seat] = test
-        g = play(seed, kinds)
-        turns += g.turns
-        if seat in g.winners:
-            wins += 1
-    return wins, games, turns
-
-
-def _share_job(args):
-    return win_share(*args)
+    return strength_tools.play(D, seed, kinds)[0]
 
 
 def strength(games, jobs):
-    for test, other, players, target in MATCHES:
-        t = time.process_time()
-        if jobs > 1:
-            import multiprocessing
-            step = (games + jobs - 1) // jobs
-            parts = [(test, other, players, min(step, games - i), i) for i in range(0, games, step)]
-            with multiprocessing.Pool(jobs) as pool:
-                got = pool.map(_share_job, parts)
-            wins = sum([x[0] for x in got])
-            turns = sum([x[2] for x in got])
-        else:
-            wins, _, turns = win_share(test, other, players, games)
-        p = wins / games
-        half = 1.96 * math.sqrt(p * (1 - p) / games)
-        print("%-6s vs %d %-6s %d games: win share %.3f  [%.3f, %.3f]  target %.2f %s  fair %.3f"
-              "  %.1f turns/game  (%.1f s CPU here)"
-              % (test, players - 1, other, games, p, p - half, p + half, target,
-                 "ok" if p >= target else "SHORT", 1.0 / players, turns / games, time.process_time() - t))
+    strength_tools.report("shared_rules.dice_express", MATCHES, games, jobs, "turns", "turns")
 
 
 def speed(games, repeat):
@@ -88,7 +44,8 @@ def speed(games, repeat):
 
 
 def properties(n):
-    from tests.test_dice_express_properties import play_checked, LEVELS
+    from tools.dice_express_checks import LEVELS, play_checked
+
     for players in range(2, 7):
         for level in LEVELS:
             t = time.process_time()

@@ -14,67 +14,21 @@ at every move, the round trips at a sample; tests/test_phase10board_properties.p
 """
 
 import argparse
-import math
 import time
 
 from shared_rules import phase10board as B
 from shared_rules import solver
-from shared_rules.rng import Rng
+from tools import strength as strength_tools
 
 MATCHES = (("hard", "normal", 4, 0.35), ("normal", "easy", 4, 0.35))
 
 
 def play(seed, kinds):
-    g = B.new_game(len(kinds), {}, Rng(seed))
-    br = Rng(seed ^ 0x2AAAAAAA)
-    bots = [B.bot(k, br) for k in kinds]
-    decisions = 0
-    while not g.over:
-        s = g.pending[0]
-        g.apply(bots[s].choose(g.view(s)))
-        decisions += 1
-    return g, decisions
-
-
-def win_share(test, other, players, games, first=0):
-    """(wins, rounds) for ``test`` in seat ``seed % players`` against ``other`` in the rest."""
-    solver.CACHE_MAX = solver.DESKTOP_CACHE
-    wins = 0
-    rounds = 0
-    for seed in range(first, first + games):
-        seat = seed % players
-        kinds = [other] * players
-        kinds[seat] = test
-        g, _ = play(seed, kinds)
-        rounds += g.round_no
-        if seat in g.winners:
-            wins += 1
-    return wins, rounds
-
-
-def _share_job(args):
-    return win_share(*args)
+    return strength_tools.play(B, seed, kinds)
 
 
 def strength(games, jobs):
-    for test, other, players, target in MATCHES:
-        t = time.process_time()
-        if jobs > 1:
-            import multiprocessing
-            step = (games + jobs - 1) // jobs
-            parts = [(test, other, players, min(step, games - i), i) for i in range(0, games, step)]
-            with multiprocessing.Pool(jobs) as pool:
-                got = pool.map(_share_job, parts)
-            wins = sum([x[0] for x in got])
-            rounds = sum([x[1] for x in got])
-        else:
-            wins, rounds = win_share(test, other, players, games)
-        p = wins / games
-        half = 1.96 * math.sqrt(p * (1 - p) / games)
-        print("%-6s vs %d %-6s %d games: win share %.3f  [%.3f, %.3f]  target %.2f %s  fair %.3f"
-              "  %.1f rounds/game  (%.1f s CPU here)"
-              % (test, players - 1, other, games, p, p - half, p + half, target,
-                 "ok" if p >= target else "SHORT", 1.0 / players, rounds / games, time.process_time() - t))
+    strength_tools.report("shared_rules.phase10board", MATCHES, games, jobs, "round_no", "rounds")
 
 
 def speed(games, repeat, cache):
