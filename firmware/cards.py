@@ -78,16 +78,6 @@ def sort_cards(cards, by_colour):
     return out
 
 
-def _frame(w, h, t):
-    """A ``w`` x ``h`` bitmap: value 1 on a border ``t`` pixels thick, 0 inside."""
-    b = displayio.Bitmap(w, h, 2)
-    for i in range(w):
-        for j in range(h):
-            if i < t or j < t or i >= w - t or j >= h - t:
-                b[i, j] = 1
-    return b
-
-
 _palettes = {}  # (colour index, chosen): the tile palette all tiles of that look share
 
 
@@ -132,7 +122,7 @@ class HandRow:
         self.height = (rows - 1) * self.row_pitch + self.th
         self.group = displayio.Group()
         parent.append(self.group)
-        self.frame = _frame(self.tw, self.th, s)
+        self.frame = ui.frame(self.tw, self.th, s)
         self.tiles = []  # per slot: [tilegrid, palette, number label, mark label, shown state]
         self.cards = []
         self.chosen = []
@@ -141,7 +131,7 @@ class HandRow:
         pal = displayio.Palette(2)
         pal[1] = CURSOR
         pal.make_transparent(0)
-        self.cursor_tile = displayio.TileGrid(_frame(self.tw + 2, self.th + 2, s + 1), pixel_shader=pal)
+        self.cursor_tile = displayio.TileGrid(ui.frame(self.tw + 2, self.th + 2, s + 1), pixel_shader=pal)
         self.cursor_tile.hidden = True
         self.group.append(self.cursor_tile)
 

@@ -40,11 +40,8 @@ class Choices(Decision):
             move = self.moves[self.menu.index]
             if move is None:
                 return
-            err = self.session.apply(move)
+            err = self.submit(move)
             if err is not None:
-                self.play_refusal()
                 self.say(self.refusal_text(err), True)
-            else:
-                self.session.next()
         elif k == B:
             self.session.pause()

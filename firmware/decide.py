@@ -64,5 +64,15 @@ class Decision(ui.Screen):
         short = self.session.game.refusal(err)
         return short if short else err.reason
 
+    def submit(self, move):
+        """Make ``move`` for this seat: the game goes on (``session.next``), or the refusal
+        sound plays and the RuleError is returned, for the screen to say why."""
+        err = self.session.apply(move)
+        if err is None:
+            self.session.next()
+        else:
+            self.play_refusal()
+        return err
+
     def play_refusal(self):
         self.app.sound.play(REFUSED, supervisor.ticks_ms())

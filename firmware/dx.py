@@ -248,11 +248,8 @@ class RollScreen(Decision):
         if k == UP or k == DOWN:
             self.menu.move(1 if k == DOWN else -1)
         elif k == A:
-            err = self.session.apply(self.moves[self.menu.index])
+            err = self.submit(self.moves[self.menu.index])
             if err is not None:
-                self.play_refusal()
                 self.set_title(self.refusal_text(err))
-            else:
-                self.session.next()
         elif k == B:
             self.session.pause()

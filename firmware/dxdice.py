@@ -147,11 +147,8 @@ class DiceScreen(Decision):
                 self._info()
                 return
             move = self.move() if self.cursor == len(self.dice) else (D.STOP,)
-            err = self.session.apply(move)
+            err = self.submit(move)
             if err is not None:
-                self.play_refusal()
                 ui.set_text(self.info, self.refusal_text(err)[: self.app.layout.cols])
-            else:
-                self.session.next()
         elif k == B:
             self.session.pause()

@@ -81,15 +81,6 @@ def cell_bitmap(n, text, dx, dy):
     return b
 
 
-def frame_bitmap(w, h, t):
-    b = displayio.Bitmap(w, h, 2)
-    for i in range(w):
-        for j in range(h):
-            if i < t or j < t or i >= w - t or j >= h - t:
-                b[i, j] = 1
-    return b
-
-
 def ring_xy(i, cols, rows):
     """Cell (column, row) of space ``i``: space 0 top left, clockwise."""
     if i < cols:
@@ -171,14 +162,14 @@ class BoardScreen(Decision):
             pal = displayio.Palette(2)
             pal.make_transparent(0)
             pal[1] = REACH
-            tg = displayio.TileGrid(frame_bitmap(p + 1, p + 1, 1), pixel_shader=pal)
+            tg = displayio.TileGrid(ui.frame(p + 1, p + 1, 1), pixel_shader=pal)
             tg.hidden = True
             self.reach.append(tg)
             self.body.append(tg)
         pal = displayio.Palette(2)
         pal.make_transparent(0)
         pal[1] = CURSOR
-        self.cursor = displayio.TileGrid(frame_bitmap(p + 3, p + 3, 2), pixel_shader=pal)
+        self.cursor = displayio.TileGrid(ui.frame(p + 3, p + 3, 2), pixel_shader=pal)
         self.cursor.hidden = True
         # tokens
         self.tokens = []
@@ -455,12 +446,9 @@ class BoardScreen(Decision):
             self.session.computer_apply(move)
             self.session.next()
             return
-        err = self.session.apply(move)
+        err = self.submit(move)
         if err is not None:
-            self.play_refusal()
             self._lines([self.refusal_text(err)])
-        else:
-            self.session.next()
 
 
 def need_text(marker):

@@ -179,11 +179,8 @@ class Pick(Decision):
                 self.play_refusal()
                 self.say(self.rows[self.cur - n][0][:19], True)
                 return
-            err = self.session.apply(move)
+            err = self.submit(move)
             if err is not None:
-                self.play_refusal()
                 self.say(self.refusal_text(err), True)
-            else:
-                self.session.next()
         elif k == KB:
             self.session.pause()

@@ -193,12 +193,6 @@ class Turn(Rows):
             self.app.push(ui.Message(self.app, "Not allowed", full))
         self.refused = full
 
-    def refuse_error(self, err):
-        """Refuse with a rules-core RuleError: the short text of its code in the line, the
-        whole reason with its rule on demand."""
-        self.play_refusal()
-        self.refuse(self.refusal_text(err), full_reason(err))
-
     def _focus(self, hand):
         self.focus_hand = hand and len(self.order) > 0
         self.menu.set_bar(not self.focus_hand)
@@ -263,11 +257,9 @@ class Turn(Rows):
             self.session.pause()
 
     def _do(self, move):
-        err = self.session.apply(move)
+        err = self.submit(move)
         if err is not None:
-            self.refuse_error(err)
-        else:
-            self.session.next()
+            self.refuse(self.refusal_text(err), full_reason(err))
 
     def _choose(self):
         if self.focus_hand:

@@ -96,6 +96,17 @@ def rect(x, y, w, h, colour):
     return displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
 
 
+def frame(w, h, t):
+    """A ``w`` x ``h`` bitmap: value 1 on a border ``t`` pixels thick, 0 inside (cursor and
+    highlight frames, drawn through a palette whose colour 0 is transparent)."""
+    b = displayio.Bitmap(w, h, 2)
+    for i in range(w):
+        for j in range(h):
+            if i < t or j < t or i >= w - t or j >= h - t:
+                b[i, j] = 1
+    return b
+
+
 _inks = {}  # colour: the two-colour palette (transparent, colour) every text of it shares
 
 
