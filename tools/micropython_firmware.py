@@ -224,21 +224,25 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
                 data = f.read()[: cfg["nvm_size"]]
         with open(nvm_path, "wb") as f:
             f.write(data + b"\xff" * (cfg["nvm_size"] - len(data)))
-        rnd = cfg["urandom"]
-        cfg["urandom"] = os.path.join(tmp, "urandom.bin")
-        with open(cfg["urandom"], "wb") as f:
-            f.write(bytes(rnd.getrandbits(8) for _ in range(RANDOM_BYTES)))
-        ops = os.path.join(tmp, "ops.txt")
-        with open(ops, "w") as f:
+        with open(os.path.join(tmp, "urandom.bin"), "wb") as f:
+            f.write(bytes(cfg["urandom"].getrandbits(8) for _ in range(RANDOM_BYTES)))
+        with open(os.path.join(tmp, "ops.txt"), "w") as f:
             for op in translate(steps, board):
                 f.write(json.dumps(op) + "\n")
-        cfg.update(nvm=nvm_path, stubs=STUBS, lib=_lib_dir(tmp), repo=repo, ops=ops)
-        path = os.path.join(tmp, "config.json")
-        with open(path, "w") as f:
+        # Every path the run sees is relative to its working directory, so no absolute path
+        # (which differs between clones) lands on the heap: the figures do not depend on where
+        # the repository lies.
+        _lib_dir(tmp)
+        os.symlink(repo, os.path.join(tmp, "app"))
+        os.symlink(STUBS, os.path.join(tmp, "stubs"))
+        os.symlink(os.path.join(HERE, "fwrun.py"), os.path.join(tmp, "fwrun.py"))
+        cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
+                   ops="ops.txt")
+        with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(
-            [MICROPYTHON, "-X", "heapsize=%d" % total_heap, os.path.join(HERE, "fwrun.py"), path,
-             os.path.join(repo, "firmware", "code.py")],
+            [MICROPYTHON, "-X", "heapsize=%d" % total_heap, "fwrun.py", "config.json",
+             "app/firmware/code.py"],
             capture_output=True, text=True, timeout=timeout, cwd=tmp)
         r = Result()
         r.total_heap = total_heap
