@@ -13,7 +13,9 @@ what they aim for:
 - ``HardBot``: the normal player that also values SEARCH by the discard pile as everyone has
   seen it, times EXTRA (worth most when one card lays the phase or when it has laid down),
   asks in the direction of the most advanced opponent, discards and keeps by the outs a hand
-  leaves (the best five), and does not feed the next player a card they could hit.
+  leaves (the best five), keeps (and takes from the discard pile) a card the table takes
+  while it has not laid down (it is hit as soon as the phase is down), and does not feed the
+  next player a card they could hit.
 
 Values are integers: 100 is one card closer to laying the phase (or one card fewer to get rid
 of once laid). The phase solver is ``shared_rules.solver``; a joker is a wild to it.
@@ -760,10 +762,25 @@ class HardBot(NormalBot):
                 best = d
         return best
 
+    keep_fitting = 60  # a card that fits the table now is hit once the phase is down
+    take_fitting = 60  # ... and is taken off the discard pile while fewer than 60 % of cards help
+
+    def pile(self, view, hand):
+        """As the normal player; before laying down, also the top discard the table takes when
+        a card from the deck would bring the phase closer less often than ``take_fitting`` %."""
+        move = NormalBot.pile(self, view, hand)
+        if (move[0] == DRAW_DECK and view.can_discard and not view.laid[view.seat]
+                and fits(view.table, view.discard_top)):
+            phase = _phase(view)
+            k, kinds = self.outs(hand, phase, solver.missing(hand, phase))
+            if k * 100 < self.take_fitting * kinds:
+                return (TAKE_DISCARD,)
+        return move
+
     def discard_bonus(self, view, rest, phase, m, c):
         bonus = self.outs(rest, phase, m)[0] * 10 if m > 0 else 0
-        if self.feeds(view) and fits(view.table, c):
-            bonus -= 200
+        if fits(view.table, c):
+            bonus -= 200 if self.feeds(view) else self.keep_fitting
         return bonus
 
     def feeds(self, view):
