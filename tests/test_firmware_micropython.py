@@ -73,10 +73,13 @@ def test_a_memory_error_is_reported():
 
 def test_every_import_of_the_app_is_counted():
     r = run_script("wait 300\n", heap=BIG)
-    names = "+".join(n for n, _ in r.imports)
+    names = "+".join(n for n, _, _ in r.imports)
     for mod in ("firmware.app", "firmware.ui", "firmware.menus", "boards.pybadge"):
         assert mod in names
-    assert all(cost > 0 for _, cost in r.imports)
+    assert all(cost > 0 for _, cost, _ in r.imports)
+    # the interned names are split off each import: a share of it, and some for every module
+    assert all(0 <= qs < cost for _, cost, qs in r.imports)
+    assert sum(qs for _, _, qs in r.imports) > 0
     assert r.boot_live > 0 and r.screens[0]["name"] == "MainMenu"
 
 

@@ -54,13 +54,14 @@ def scripts():
 
 
 def _script_path(p):
-    """A script named as given (absolute, or from the repository) or by its name in tests/scripts."""
+    """A script named as given (absolute, or from the repository) or by its name in tests/scripts
+    (``.txt`` may be left out)."""
     if os.path.isabs(p):
         return p
     here = os.path.join(REPO, p)
     if os.path.exists(here) or os.sep in p:
         return here
-    return os.path.join(REPO, "tests", "scripts", p)
+    return os.path.join(REPO, "tests", "scripts", p if p.endswith(".txt") else p + ".txt")
 
 
 def _game(name):
@@ -139,8 +140,8 @@ def budget(paths, board="pybadge", repo=REPO, with_peak=True):
     modules = {}
     for path in paths:
         fig, text = measure(path, board, repo)
-        for name, cost in fig.pop("imports"):
-            modules.setdefault(name, cost)
+        for name, cost, names in fig.pop("imports"):
+            modules.setdefault(name, (cost, names))
         if with_peak:
             fig["peak"] = peak(text, board, repo)
         capped, _ = measure(path, board, repo, heap=HEAP)
@@ -151,7 +152,8 @@ def budget(paths, board="pybadge", repo=REPO, with_peak=True):
                          if capped["decisions"] else None}
         runs.append(fig)
     return {"board": board, "goal": {"peak": GOAL_PEAK, "free_block": GOAL_BLOCK, "heap": HEAP},
-            "runs": runs, "modules": sorted(modules.items(), key=lambda kv: -kv[1])}
+            "runs": runs,
+            "modules": sorted([(k, v[0], v[1]) for k, v in modules.items()], key=lambda m: -m[1])}
 
 
 RULESRUN = os.path.join(REPO, "tests", "micropython", "rulesrun.py")
@@ -339,12 +341,16 @@ def report(b):
                 lines.append("  %-30s %5d lines  keeps %6s  compiling needs %6s more" % (
                     e["module"], e["lines"], _kib(e["kept"]), _kib(e["compile"])))
     lines.append("")
-    lines.append("Heap kept by each import (KiB; 'a+b': b was loaded by a's import):")
+    lines.append("Heap kept by each import (KiB; 'a+b': b was loaded by a's import; 'names': of it")
+    lines.append("the interned names, whose pools grow by doubling, so one import pays for a new pool):")
     total = 0
-    for name, cost in b["modules"]:
+    total_names = 0
+    for name, cost, names in b["modules"]:
         total += cost
-        lines.append("  %7s  %s" % (_kib(cost), name))
-    lines.append("  %7s  all" % _kib(total))
+        total_names += names
+        lines.append("  %7s  names %6s  %s" % (_kib(cost), _kib(names), name))
+    lines.append("  %7s  names %6s  all; without the names %s" % (_kib(total), _kib(total_names),
+                                                             _kib(total - total_names)))
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ class Result:
         self.snapshots = []  # [(script line, screen text)] whenever a command changed it
         self.screens = []  # [{"ms", "name", "live", "free_block"}]
         self.decisions = []  # [{"ms", "seat", "bot", "live", "free_block", "alloc", "screen"}]
-        self.imports = []  # [(module, bytes kept)] in import order
+        self.imports = []  # [(module, bytes kept, of which interned names)] in import order
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
         self.end_ms = None
         self.end_live = None  # heap in use at the end of the script, after a collection
@@ -133,10 +133,18 @@ def _free_block(lines, i):
     return None
 
 
+def _qstr_bytes(line):
+    """``n_total_bytes`` of a ``micropython.qstr_info()`` line: the interned names' bytes (the
+    pools and the strings), which MicroPython never frees."""
+    return int(line.rsplit("n_total_bytes=", 1)[1].split(",")[0])
+
+
 def parse_output(text, result):
     lines = text.split("\n")
     i = 0
     screen = None
+    qstr_open = []  # [bytes before, bytes of nested imports] of the imports under way
+    qstr_own = 0
     while i < len(lines):
         line = lines[i]
         if line.startswith("@@snap "):
@@ -156,9 +164,20 @@ def parse_output(text, result):
                                      "alloc": None, "screen": screen})
         elif line.startswith("@@alloc "):
             result.decisions[-1]["alloc"] = int(line.split()[1])
+        elif line in ("@@qstr<", "@@qstr>"):
+            # the interned names' bytes before and after an import (nested ones inside): the
+            # import's own share, its nested imports' taken off, goes with its @@import line
+            total = _qstr_bytes(lines[i + 1])
+            if line == "@@qstr<":
+                qstr_open.append([total, 0])
+            else:
+                b, nested = qstr_open.pop()
+                qstr_own = total - b - nested
+                if qstr_open:
+                    qstr_open[-1][1] += total - b
         elif line.startswith("@@import "):
             _, name, cost = line.split()
-            result.imports.append((name, int(cost)))
+            result.imports.append((name, int(cost), qstr_own))
         elif line.startswith("@@boot ") and result.boot_live is None:
             result.boot_live = int(line.split()[1])
         elif line.startswith("@@done "):

@@ -7,6 +7,7 @@ bytes and the script as low-level operations. Time moves only in ``time.sleep``;
 sleep the operations due are done. Output, one line each, for the host to read:
 
     @@import NAME BYTES         heap kept by importing a module (its own share, after a collection)
+    @@qstr< / @@qstr>           then MicroPython's qstr_info: before and after each such import
     @@snap LINE                 then the screen's lines, then @@end: the screen after a command
     @@screen MS NAME LIVE       a new screen: heap in use after a collection ...
     @@decision MS SEAT NAME LIVE ALLOC   ... a computer player's decision: heap in use before
@@ -77,6 +78,8 @@ def _import(name, *args):
         return _orig_import(name, *args)
     gc.collect()
     before = gc.mem_alloc()
+    print("@@qstr<")  # the interned names before and after (the host splits them off)
+    micropython.qstr_info()
     known = [m for m in sys.modules]
     _stack.append(0)
     try:
@@ -85,6 +88,8 @@ def _import(name, *args):
         nested = _stack.pop()
         gc.collect()
         total = gc.mem_alloc() - before
+        print("@@qstr>")
+        micropython.qstr_info()
         _stack[-1] += total
         # modules loaded by this import that no nested call reported (``from pkg import mod``)
         extra = [m for m in sys.modules if m not in known and m != name and m not in _reported]
