@@ -164,13 +164,13 @@ def parse_output(text, result):
                                      "alloc": None, "screen": screen})
         elif line.startswith("@@alloc "):
             result.decisions[-1]["alloc"] = int(line.split()[1])
-        elif line in ("@@qstr<", "@@qstr>"):
+        elif line in ("@@qstr<", "@@qstr>") and "n_total_bytes=" in "".join(lines[i + 1:i + 2]):
             # the interned names' bytes before and after an import (nested ones inside): the
             # import's own share, its nested imports' taken off, goes with its @@import line
             total = _qstr_bytes(lines[i + 1])
             if line == "@@qstr<":
                 qstr_open.append([total, 0])
-            else:
+            elif qstr_open:  # (a run cut short by a MemoryError may leave an import open)
                 b, nested = qstr_open.pop()
                 qstr_own = total - b - nested
                 if qstr_open:
