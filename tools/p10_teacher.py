@@ -80,52 +80,46 @@ def normal_discard(hand, number, history):
     return best[1]
 
 
-def rollout(hand, number, stream, history, cap=30):
-    """Draws until the phase can be laid, the hard player discarding."""
+def _play(policy, number, hand, deck, history, turns):
+    """Up to ``turns`` turns of drawing from ``deck`` (its end) and discarding by ``policy``,
+    in place: the turn on which the phase could be laid, or None."""
     phase = CARD_PHASES[number - 1]
-    hand = list(hand)
-    stream = list(stream)
-    history = list(history)
-    for t in range(1, cap + 1):
-        hand.append(stream.pop())
-        if solver.missing(hand, phase) == 0:
-            return t
-        d = hard_discard(hand, number, history)
-        hand.remove(d)
-        history.append((0, DISCARD, d))
-    return cap
-
-
-def solitaire(policy, number, seed, cap=40):
-    r = random.Random(seed)
-    deck = C.new_deck()
-    r.shuffle(deck)
-    hand, deck = deck[:10], deck[10:]
-    history = []
-    for t in range(1, cap + 1):
+    for t in range(1, turns + 1):
         hand.append(deck.pop())
-        if solver.missing(hand, CARD_PHASES[number - 1]) == 0:
+        if solver.missing(hand, phase) == 0:
             return t
         d = policy(hand, number, history)
         hand.remove(d)
         history.append((0, DISCARD, d))
-    return cap
+    return None
+
+
+def _deal(r):
+    """A shuffled deck's first ten cards and the rest."""
+    deck = C.new_deck()
+    r.shuffle(deck)
+    return deck[:10], deck[10:]
+
+
+def rollout(hand, number, stream, history, cap=30):
+    """Draws until the phase can be laid, the hard player discarding."""
+    t = _play(hard_discard, number, list(hand), list(stream), list(history), cap)
+    return cap if t is None else t
+
+
+def solitaire(policy, number, seed, cap=40):
+    hand, deck = _deal(random.Random(seed))
+    t = _play(policy, number, hand, deck, [], cap)
+    return cap if t is None else t
 
 
 def _position(number, seed):
     """A hand the hard player reached 0-3 turns in, its history, the deck left, and the rng."""
     r = random.Random(seed)
-    deck = C.new_deck()
-    r.shuffle(deck)
-    hand, deck = deck[:10], deck[10:]
+    hand, deck = _deal(r)
     history = []
-    for _ in range(r.randrange(0, 4)):
-        hand.append(deck.pop())
-        if solver.missing(hand, CARD_PHASES[number - 1]) == 0:
-            return None
-        d = hard_discard(hand, number, history)
-        hand.remove(d)
-        history.append((0, DISCARD, d))
+    if _play(hard_discard, number, hand, deck, history, r.randrange(0, 4)) is not None:
+        return None
     return hand, history, deck, r
 
 
