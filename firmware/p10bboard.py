@@ -364,7 +364,7 @@ class BoardScreen(Decision):
         """The computer's token walks to the space it chose when the delay is over (at once at
         full speed)."""
         if self.auto_at is None:
-            from firmware.play import DELAYS
+            from firmware.turns import DELAYS
 
             self.auto_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
         if self.session.fast or ((now - self.auto_at) & 0x1FFFFFFF) < 0x10000000:

@@ -13,6 +13,7 @@ NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
 KIND_NAMES = ("person", "easy", "normal", "hard")
 DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
+ENDED = const(0x80)  # in a saved game's number: the last move ended a hand (its summary is due)
 _VERSION = const(2)
 # (attribute, number of values, default) of the fixed bytes 1..9; byte 5 is the game's registry
 # id (0: none chosen yet), byte 6 the volume (soft, normal, loud), bytes 7-8 are kept for the
@@ -198,7 +199,7 @@ def _variants(data, i):
 
 
 def pack_game(game, kinds, names, blob, mark=None):
-    """A saved game: which game (registry id; ``play.ENDED`` may be or-ed in), the seats (kind
+    """A saved game: which game (registry id; ``ENDED`` may be or-ed in), the seats (kind
     and name each), optionally ``mark`` = (record number, moves in it) of the game's record on
     the drive (firmware/gamerec.py), and the codec blob."""
     n = len(kinds)

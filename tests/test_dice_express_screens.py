@@ -134,7 +134,7 @@ from tests.test_phase10_screens import BOARDS, REPO, layout_problems  # noqa: E4
 
 
 def dx_session(d, state, kinds, names):
-    play = importlib.import_module("firmware.play")
+    play = importlib.import_module("firmware.session")
     registry = importlib.import_module("shared_rules.registry")
     d.booted.home()
     s = play.Session(d.booted, registry.by_key("dice_express"), state, bytes(kinds), names)

@@ -153,7 +153,7 @@ def person_turn(board_id, tmp_path, hand, other):
 
 def session(d, state, kinds, names):
     """Start the firmware's game session on an arranged state."""
-    play = importlib.import_module("firmware.play")
+    play = importlib.import_module("firmware.session")
     registry = importlib.import_module("shared_rules.registry")
     d.booted.home()
     s = play.Session(d.booted, registry.by_key("phase10"), state, bytes(kinds), names)
@@ -475,7 +475,7 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
     d.booted.pop()
     d.m.run(30)
     assert _pixels(d.m, str(tmp_path / "g.png")) == after
-    play = importlib.import_module("firmware.play")
+    play = importlib.import_module("firmware.turns")
     s.show(play.Summary(s, "Game over", "ANN wins!", True))  # the win flourish
     top = d.top
     assert type(top).__name__ == "Summary" and top.fx is not None

@@ -232,7 +232,7 @@ def emulator_figures(board_id, seed):
     loop_ms, move_ms = [], []
     try:
         d.new_game("classic", "5", "standard", ("person", "normal", "normal"))
-        play = sys.modules["firmware.play"]
+        play = sys.modules["firmware.session"]
         plain_move = play.Session.computer_move
 
         def computer_move(self):

@@ -1,0 +1,263 @@
+"""The pending-decision loop of every game: people and computer players taking turns on screen.
+
+A :class:`Session` holds a rules-core game (docs/protocol.md: ``pending``, ``apply(move)``,
+``view(seat)``, ``describe(move, names)``, ``round_no``, ``over``, ``ranking()``), its registry
+entry, the seats (kind and name each: a person, or a computer player easy / normal / hard) and
+the game's ``Screens`` object from the screens module the entry names (docs/firmware-games.md),
+which gives the person's decision screens, the texts between rounds and at the end, the status
+line, the table and the sounds. Nothing here names a game. ``firmware.play`` starts or resumes
+it; the screens every game shares (computer turns, the pass-and-play cover, the summaries) are
+in ``firmware.turns``.
+
+The session (seats and the codec blob) is saved in ``app.store.game`` at the points of
+:meth:`Session.checkpoint` (docs/firmware.md, Saving): when a hand or round ends, when a person
+leaves the game, at its end (with the statistics, one write), and on boards whose NVM takes
+writes without an erase also after every person's move. A power loss costs at most the hand in
+progress. Before a person's decision, when the last hand shown was another person's, a cover
+screen asks to pass the device. Computer moves are shown one line each at the speed of the
+settings; A runs them at full speed (one move per pass of the main loop, so the screen keeps
+answering) until a person's decision comes. When a computer's decision is due, the game may
+show it on a screen of its own instead (``Screens.computer``: the board game's roll and move on
+its board: ``Screens.computer(seat)`` gives a function that makes the decision and the screen),
+which calls ``next`` when done.
+"""
+
+import gc
+
+import supervisor
+
+from firmware import saves, sound
+from firmware.saves import PERSON
+from firmware.turns import ComputerTurns, Cover, Summary
+from shared_rules import registry
+
+LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
+
+
+def screens_class(entry):
+    """The ``Screens`` class of a game's screens module (ImportError if it is not built)."""
+    return registry.load(entry.screens).Screens
+
+
+class Session:
+    def __init__(self, app, entry, state, kinds, names, record=None):
+        from shared_rules.rng import Rng
+
+        self.app = app
+        self.entry = entry
+        self.state = state
+        self.kinds = bytes(kinds)
+        self.names = list(names)
+        self.record = record  # firmware.gamerec.GameRecord, or None
+        rng = Rng(app.seed())
+        mod = registry.module(entry)
+        self.bots = [None if k == PERSON else mod.bot(LEVEL_NAMES[k], rng) for k in self.kinds]
+        self.persons = 0
+        for k in self.kinds:
+            if k == PERSON:
+                self.persons += 1
+        self.viewer = None  # the person whose hand was last on screen
+        self.round = state.round_no
+        self.lines = []  # the moves since the last person's decision, one line each
+        self.screen = None  # this session's screen in the app's stack
+        self.save_failed = False
+        self.ended_saved = False  # the saved record still asks for the summary of a hand
+        self.unsaved = False  # moves made since the last save
+        self.fast = False  # A on the computers' moves: full speed until a person decides
+        self.game = screens_class(entry)(self)
+
+    # ------------------------------------------------------------------ moves
+
+    def apply(self, move):
+        """Apply a move of the pending seat: None, or the RuleError that refused it."""
+        from shared_rules.errors import RuleError
+
+        st = self.state
+        person = self.kinds[st.pending[0]] == PERSON
+        try:
+            line = st.describe(move, self.names)
+            more = getattr(self.game, "detail", None)  # the game may say more (which cards)
+            if more is not None:
+                line += more(move)
+        except (IndexError, TypeError, ValueError, KeyError):
+            line = ""
+        try:
+            if self.record is not None:
+                self.record.play(move)
+            else:
+                st.apply(move)
+        except RuleError as e:
+            return e
+        if person:
+            self.lines = []  # the log: what happened since this person decided
+        self.log(line)
+        tone = self.game.tone(move)
+        if tone is not None:
+            self.app.sound.play(tone, supervisor.ticks_ms())
+        self.unsaved = True
+        if st.round_no != self.round:
+            self.flush()
+            self.checkpoint("hand")
+        elif person:
+            self.checkpoint("person")
+        return None
+
+    def computer_move(self):
+        """Let the computer player whose decision is pending make it."""
+        self.computer_apply(self.computer_choice())
+
+    def computer_choice(self):
+        """The move the computer player whose decision is pending chooses (not made yet: a
+        screen may show it first)."""
+        seat = self.state.pending[0]
+        return self.bots[seat].choose(self.state.view(seat))
+
+    def computer_apply(self, move):
+        err = self.apply(move)
+        if err is not None:  # the computer players only make legal moves: a bug to report
+            raise RuntimeError("computer player: " + err.reason)
+
+    def log(self, line):
+        self.lines.append(line)
+        if len(self.lines) > 40:
+            self.lines.pop(0)
+
+    def flush(self):
+        """Write the record's new lines to the drive (round ends, saves, the end)."""
+        if self.record is not None and not self.record.flush():
+            self.record = None
+            self.log("(the game record could not be written)")
+
+    def checkpoint(self, reason):
+        """Save the game if the save policy asks for it at this point (each save is a flash
+        erase on most boards: docs/firmware.md, Saving):
+
+        - ``"hand"`` a move ended a hand or round: always, so a finished hand is never lost;
+        - ``"leave"`` a person leaves the game: when a move was made since the last save;
+        - ``"start"`` a new game, ``"person"`` a person's move: only where the NVM takes a write
+          without an erase (``store.append``), else a power cut loses them with the hand; but a
+          new game that replaces a saved one is saved at once, so Continue never brings back
+          the game that was given up.
+
+        A computer's move alone is never saved: after a power cut the computer plays again.
+        The end of the game is saved by ``_finish``, with the statistics, in one write."""
+        store = self.app.store
+        if (reason == "hand" or (reason == "leave" and self.unsaved) or store.append
+                or (reason == "start" and store.game.newest is not None)):
+            self.save()
+
+    def save(self):
+        from shared_rules import codec
+
+        if self.state.over:
+            return
+        slots = self.app.store.game
+        game = self.entry.gid
+        self.ended_saved = self.state.round_no != self.round
+        if self.ended_saved:  # saved before the summary is shown
+            game |= saves.ENDED
+        self.flush()  # the record is never behind the save
+        mark = self.record.mark() if self.record is not None else None
+        blob = saves.pack_game(game, self.kinds, self.names, codec.encode(self.state, self.entry.gid), mark)
+        if slots is None or not slots.fits(len(blob)):
+            if not self.save_failed:
+                self.save_failed = True
+                self.log("(no room to save this game)")
+            return
+        slots.save(blob)
+        self.unsaved = False
+
+    # ------------------------------------------------------------------ what comes next
+
+    def next(self):
+        """Show what the game waits for now."""
+        st = self.state
+        if st.over:
+            self._finish()
+            return
+        r = st.round_no
+        if r != self.round:
+            self.round = r
+            self.fast = False
+            title, text = self.game.round_text()
+            self.show(Summary(self, title, text, False))
+            return
+        seat = st.pending[0]
+        top = self.app.top
+        if self.kinds[seat] != PERSON:
+            if top is not self.screen or not isinstance(top, ComputerTurns):
+                top = None
+                self.show_new(ComputerTurns, self)
+            return
+        self.fast = False
+        if self.persons > 1 and self.viewer != seat:
+            self.show(Cover(self, seat))
+            return
+        self.viewer = seat
+        after_computers = isinstance(top, ComputerTurns) or getattr(top, "auto", False)
+        if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
+            top.refresh()
+        else:
+            self.show(self.game.decision(seat))
+        if after_computers and hasattr(self.screen, "guard"):
+            self.screen.guard()
+
+    def show_new(self, make, arg):
+        """``show(make(arg))``, the current screen dropped first: the new screen (and the
+        decisions ``make`` takes) find the heap the old one leaves, not split by it (a computer
+        game takes turns between two screens)."""
+        app = self.app
+        if self.screen is not None and app.top is self.screen:
+            app.stack.pop().closed()
+            root = app.root
+            while len(root):
+                root.pop()
+            self.screen = None
+            root = None
+            gc.collect()
+        self.show(make(arg))
+
+    def show(self, screen):
+        """Put ``screen`` in place of this session's current screen."""
+        if self.screen is not None and self.app.top is self.screen:
+            self.screen = screen
+            self.app.replace(screen)
+        else:
+            self.screen = screen
+            self.app.push(screen)
+
+    def _finish(self):
+        app = self.app
+        app.sound.play(sound.WIN, supervisor.ticks_ms())
+        self.flush()
+        places = self.state.ranking()
+        # one write removes the saved game and counts the game: a power cut keeps both or
+        # neither, so Continue never replays a counted game
+        store = app.store
+        store.hold()
+        store.game.clear()
+        try:
+            from firmware import stats
+
+            stats.record(app, self.entry.gid, self.kinds, self.names, places)
+        except ValueError as e:
+            self.log("(statistics not saved: " + str(e) + ")")
+        try:
+            store.commit()
+        except OSError as e:
+            self.log("(not saved: " + str(e) + ")")
+        title, text = self.game.ending_text()
+        self.show(Summary(self, title, text, True))
+
+    def pause(self):
+        """The pause menu over the current game screen (START, or B with nothing to go back to)."""
+        from firmware.pause import PauseMenu
+
+        self.app.push(PauseMenu(self))
+
+    def leave(self):
+        """Leave the game for the main menu (it is saved; Continue resumes it)."""
+        self.checkpoint("leave")
+        self.flush()
+        self.app.home()
+

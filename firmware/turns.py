@@ -1,0 +1,170 @@
+"""The screens every game shares over its own (``firmware.session``): computer players' moves
+one line each, the pass-and-play cover between two people, the summary of a hand or round and
+of the game."""
+
+import supervisor
+
+from boards import UP, DOWN, A, B, START
+from firmware import ui
+from firmware.saves import PERSON
+
+DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
+
+
+def ticks_due(now, at):
+    return ((now - at) & 0x1FFFFFFF) < 0x10000000
+
+
+class ComputerTurns(ui.Screen):
+    """Computer players' moves, one line each, at the speed of the settings; A: full speed."""
+
+    hints = ((A, "faster"), (B, "pause"))
+
+    def __init__(self, session):
+        super().__init__(session.app, "Computer turns")
+        self.session = session
+        lay = self.app.layout
+        # one person against computers: their own hand stays in view (the game draws it)
+        watch = getattr(session.game, "watch", None) if session.persons == 1 else None
+        keep = watch(self, None) if watch is not None else 0  # the height it needs
+        n = (lay.body_h - keep) // lay.row_h
+        if keep and n >= 3:
+            watch(self, lay.body_top + n * lay.row_h + 1)
+        else:
+            n = lay.body_h // lay.row_h
+        self.rows = []
+        for r in range(n):
+            lb = ui.label("", lay.margin, lay.body_top + r * lay.row_h + lay.scale, ui.TEXT, lay.scale)
+            self.rows.append(lb)
+            self.body.append(lb)
+        self.next_at = None
+        self._draw()
+
+    def _draw(self):
+        """The game's status, then as many of the last moves as fit (long lines wrapped)."""
+        s = self.session
+        cols = self.app.layout.cols
+        seat = s.state.pending[0] if s.state.pending else 0
+        self.set_title(s.names[seat] + " is playing")
+        lines = ui.wrap(s.game.status(), cols)
+        head = len(lines)
+        moves = []
+        for i in range(len(s.lines) - 1, -1, -1):  # the newest moves that fit, whole
+            rows = ui.wrap(s.lines[i], cols)
+            if head + len(moves) + len(rows) > len(self.rows):
+                break
+            moves = rows + moves
+        lines += moves
+        for r in range(len(self.rows)):
+            lb = self.rows[r]
+            ui.set_text(lb, lines[r] if r < len(lines) else "")
+            colour = ui.DIM if r < head else ui.TEXT
+            if lb.color != colour:
+                lb.color = colour
+
+    def tick(self, now):
+        if self.next_at is None:
+            self.next_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
+            return
+        s = self.session
+        if not s.fast and not ticks_due(now, self.next_at):
+            return
+        self.next_at = None
+        own = getattr(s.game, "computer", None)  # the game may show this decision on its own
+        make = own(s.state.pending[0]) if own is not None else None  # screen: make(session)
+        if make is not None:
+            s.show_new(make, s)
+            return
+        s.computer_move()
+        self._draw()
+        st = s.state
+        if st.over or st.round_no != s.round or s.kinds[st.pending[0]] == PERSON:
+            s.next()
+
+    def key(self, k):
+        if k == A:
+            self.session.fast = True
+        elif k == B or k == START:
+            self.session.pause()
+
+
+class Cover(ui.Screen):
+    """Hides the hands between two people: "Pass to ANN", until they press A."""
+
+    hints = ((A, "show my cards"), (B, "pause"))
+
+    def __init__(self, session, seat):
+        super().__init__(session.app, "Pass and play")
+        self.session = session
+        self.seat = seat
+        lay = self.app.layout
+        name = session.names[seat]
+        text = "Pass to " + name
+        big = min(4, (lay.width - 2 * lay.margin) // (len(text) * 6))
+        x = (lay.width - len(text) * 6 * big) // 2
+        y = lay.body_top + lay.body_h // 3 - 6 * big
+        self.body.append(ui.label(text, x, y, ui.BAR, big))
+        board = self.app.board
+        how = board.HINTS[A if board.BUTTONS >= 4 else DOWN] or "A"  # a short press shows it
+        lines = ui.wrap("Only " + name + " should look. " + name + ": press " + how + ".", lay.cols)
+        for i in range(min(2, len(lines))):
+            self.body.append(ui.label(lines[i], lay.margin, y + 14 * big + 2 + i * lay.row_h,
+                                      ui.TEXT, lay.scale))
+        if session.lines:
+            self.body.append(ui.label(session.lines[-1][: lay.cols], lay.margin,
+                                      lay.body_top + lay.body_h - lay.row_h, ui.DIM, lay.scale))
+
+    def key(self, k):
+        if k == A or k == DOWN:  # DOWN: a short press on the two-button boards
+            s = self.session
+            s.viewer = self.seat
+            s.next()
+        elif k == B or k == START:
+            self.session.pause()
+
+
+class Summary(ui.TextPage):
+    """The end of a hand (A goes on) or of the game (A goes back to the main menu)."""
+
+    hints = ((DOWN, "more"), (UP, "prev"), (A, "go on"))
+
+    def __init__(self, session, title, text, final):
+        super().__init__(session.app, title, text)
+        self.session = session
+        self.final = final
+        if self.pages == 1:  # nothing more to read: the footer says only what A does
+            ui.set_text(self.footer, self.app.hint_text(((A, "go on"),)))
+        self.wait_until = None
+        self.fx = None
+        if final:  # the win flourish (firmware.fx): cards rise up both sides, then leave
+            from firmware import fx
+
+            self.fx = fx.win(self.group, self.app.layout.width, self.app.layout.height)
+        if not final and session.persons == 0:  # a game between computers goes on by itself
+            self.wait_until = (supervisor.ticks_ms() + 4 * DELAYS[session.app.settings.speed]) & 0x1FFFFFFF
+
+    def key(self, k):
+        if k == A and self.page + 1 >= self.pages:
+            self._go_on()
+        elif k == B:
+            self.app.home()
+        else:
+            super().key(k)
+
+    def tick(self, now):
+        if self.fx is not None and not self.fx.tick(now):
+            self.fx = None
+        if self.wait_until is not None and ticks_due(now, self.wait_until):
+            self.wait_until = None
+            self._go_on()
+
+    def _go_on(self):
+        if self.final:
+            self.app.home()
+        else:
+            # not saved again without the summary's mark now (an erase): a power cut before
+            # the next save shows this summary once more; leaving the game saves it read
+            s = self.session
+            if s.ended_saved:
+                s.unsaved = True
+            s.next()
