@@ -1,18 +1,8 @@
-"""Dice Express on the device (docs/firmware-games.md, docs/dice-express.md): the screens of a
-turn. Before the roll: roll, or give back rear pieces and roll fewer dice (a list). After a
-roll: the dice as coloured faces (with their letter when the colour-blind marks are on), the
-ones set aside in a row apart from the ones to roll, the roll number; DOWN/UP walk over the dice
-and the Roll / Stop buttons, A sets a die aside or back, or presses the button. After the last
-roll: colour by colour, a list of the display's pieces, the steals (greyed with the reason where
-not allowed) and Nothing. Nothing is hidden in Dice Express: no cover screens, the title says
-whose turn it is."""
+"""Dice Express on the device (docs/firmware-games.md, docs/dice-express.md): the game's
+``Screens`` (texts between rounds and at the end, the status line, the table, the sounds).
+Nothing is hidden in Dice Express: no cover screens, the title says whose turn it is. A person's
+decisions are in ``firmware.dxturn`` (loaded at a person's first decision: code is RAM)."""
 
-import displayio
-
-from boards import UP, DOWN, A, B
-from firmware import ui
-from firmware.choices import Choices
-from firmware.decide import Decision
 from shared_rules import dice_express as D
 
 # fill, ink of each colour's die face and piece tile (white, yellow, orange, red, green, blue)
@@ -21,26 +11,6 @@ INK = (0x202020, 0x202020, 0x202020, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
 ROLL_TONE = (523, 40)
 TAKE_TONE = (784, 60)
 STEAL_TONE = (392, 90)
-
-SHORT = {
-    "keep_one": "Keep one piece",
-    "roll_first": "Roll first",
-    "keep_or_stop": "Roll or stop",
-    "keep_all": "Roll one die at least",
-    "not_rolled": "Not among the dice",
-    "wrong_colour": "Other colour",
-    "not_in_display": "Not in the display",
-    "too_long": "Too long",
-    "exact_first": "Take the exact one",
-    "self": "Your own road",
-    "colour_in_road": "Colour in your road",
-    "one_piece": "Only one piece",
-    "stolen_this_turn": "Stolen this turn",
-    "no_seat": "No such player",
-}
-
-# why a steal is greyed out, short enough for a 19-column row: "DAN G4 one piece"
-GREY = {"one_piece": "one piece", "stolen_this_turn": "stolen", "too_long": "too long"}
 
 
 def road_text(st, seat):
@@ -52,6 +22,8 @@ def tiles(road):
 
 
 class Screens:
+    colours = (FILL, INK)  # a person's screens draw the dice and roads with them (firmware.dxturn)
+
     def __init__(self, session):
         self.session = session
         self._end = session.state.last_end
@@ -59,56 +31,13 @@ class Screens:
     # ------------------------------------------------------------------ decisions
 
     def decision(self, seat):
-        s = self.session
-        st = s.state
-        kind = st.pending[1]
-        title = s.names[seat] + "'s turn"
-        if kind == D.BEFORE:
-            return RollScreen(s, seat, title, self._before_rows(seat), self._front_line(seat))
-        if kind == D.REROLL:
-            from firmware.dxdice import DiceScreen  # a person's rolls only
+        from firmware.dxturn import decision  # a person's decisions only (code is RAM)
 
-            return DiceScreen(s, seat, title, (FILL, INK))
-        return Choices(s, seat, title + ": " + D.COLOUR_NAMES[st.colour], self._take_rows(seat),
-                       self._take_line(seat))
+        return decision(self, seat)
 
-    def _front_line(self, seat):
+    def front_line(self, seat):
         st = self.session.state
         return "Front " + str(st.fronts[seat]) + ": " + road_text(st, seat)
-
-    def _before_rows(self, seat):
-        st = self.session.state
-        rows = [("Roll 7 dice", (D.ROLL, 0))]
-        for g in range(1, len(st.roads[seat])):
-            rows.append(("Give back " + str(g) + ", roll " + str(D.DICE - g), (D.ROLL, g)))
-        return rows
-
-    def _take_line(self, seat):
-        st = self.session.state
-        k = st.counts()[st.colour]
-        return str(k) + " " + D.COLOUR_NAMES[st.colour] + ", front " + str(st.fronts[seat])
-
-    def _take_rows(self, seat):
-        s = self.session
-        st = s.state
-        c = st.colour
-        k = st.counts()[c]
-        rows = []
-        for length in st.take_lengths(c, k):
-            rows.append(("Take " + D.piece_text(D.piece(c, length)), (D.TAKE, D.piece(c, length))))
-        for v in range(st.n):
-            if v == seat or not st.roads[v]:
-                continue
-            if st.roads[v][0] >> 3 != c:
-                continue  # another colour at the rear: nothing to say
-            why = st.steal_check(seat, v, c, k)
-            rear = D.piece_text(st.roads[v][0])
-            if why:
-                rows.append((s.names[v] + " " + rear + " " + GREY.get(why, why), None))
-            else:
-                rows.append(("Steal " + rear + " from " + s.names[v], (D.STEAL, v)))
-        rows.append(("Nothing", (D.PASS,)))
-        return rows
 
     # ------------------------------------------------------------------ texts
 
@@ -168,7 +97,10 @@ class Screens:
         return None
 
     def refusal(self, err):
+        from firmware.dxturn import SHORT  # refused only on a person's decision
+
         return SHORT.get(err.code)
+
 
     def table(self, seat):
         s = self.session
@@ -185,71 +117,3 @@ class Screens:
                     shown.append(D.piece(c, length))
         out.append(("Display", tiles(shown)))
         return out
-
-
-def track(parent, session, x, y, w, h):
-    """The roads as lanes on the 1-30 track in the box (x, y, w, h): per player a name (dim for
-    the player(s) in last place, who have the catch-up, DX-10; a bar marks whose turn it is),
-    each piece a bar of its colour as long as its fields, its length written on it where the
-    lane is tall enough, and a line at field 30. Returns the group."""
-    st = session.state
-    g = displayio.Group()
-    n = st.n
-    lane = h // n
-    name_w = 20
-    field = (w - name_w - 2) // 30
-    x1 = x + name_w
-    digits = lane >= 13 and field >= 6
-    names = lane >= 12
-    last = st.lasts()
-    turn = st.turn if not st.over else -1
-    for seat in range(n):
-        ly = y + seat * lane
-        if seat == turn:
-            g.append(ui.rect(x, ly, name_w - 2, lane - 1, ui.BAR))
-        colour = ui.DIM if last & (1 << seat) else ui.TEXT
-        if names:
-            g.append(ui.label(session.names[seat][:3], x + 1, ly + (lane - 12) // 2, colour, 1))
-        pos = st.rear_field(seat)
-        bar_h = lane - 2
-        for p in st.roads[seat]:
-            length = p & 7
-            px = x1 + (pos - 1) * field
-            g.append(ui.rect(px, ly + 1, length * field - 1, bar_h, FILL[p >> 3]))
-            if digits:
-                g.append(ui.label(str(length), px + (length * field - 6) // 2, ly + (lane - 12) // 2,
-                                  INK[p >> 3], 1))
-            pos += length
-    g.append(ui.rect(x1 + 30 * field, y, 1, n * lane, ui.DIM))
-    parent.append(g)
-    return g
-
-
-class RollScreen(Decision):
-    """Before the roll: roll, or give back rear pieces first (a list of one or two visible
-    rows), over the roads on the track (``track``)."""
-
-    def __init__(self, session, seat, title, rows, prompt=""):
-        super().__init__(session, seat, title)
-        lay = self.app.layout
-        self.moves = [m for _, m in rows]
-        bottom = lay.height - lay.footer_h - 1
-        n = session.state.n
-        shown = min(len(rows), 2)
-        if (bottom - lay.body_top - shown * lay.row_h - 2) // n < 12:
-            shown = 1
-        self.menu = ui.Menu(self, [t for t, _ in rows], top=lay.body_top, rows=shown)
-        top = lay.body_top + shown * lay.row_h + 2
-        self.lanes = track(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
-
-    def key(self, k):
-        if super().key(k):
-            return
-        if k == UP or k == DOWN:
-            self.menu.move(1 if k == DOWN else -1)
-        elif k == A:
-            err = self.submit(self.moves[self.menu.index])
-            if err is not None:
-                self.set_title(self.refusal_text(err))
-        elif k == B:
-            self.session.pause()

@@ -1,4 +1,4 @@
-"""Dice Express: the dice after a roll, for a person's turn (``firmware.dx`` loads it when a
+"""Dice Express: the dice after a roll, for a person's turn (``firmware.dxturn`` loads it when a
 person has rolled, so a game between computer players never compiles it)."""
 
 import displayio
