@@ -294,7 +294,7 @@ def encode(g):
 
 def decode(data, source=None):
     """The game of a payload; RuleError("SAVE") for anything inconsistent."""
-    from shared_rules.dxcodec import decode
+    from shared_rules.dxload import decode
     return decode(data, source)
 
 
