@@ -23,135 +23,7 @@ All arithmetic is on small integers; ties are broken by a fixed order.
 
 from shared_rules import dice_express as D
 from shared_rules import dx_odds
-
-_WIN = 8  # extra value of a piece that reaches field 30 (hard)
-
-
-def _values(v, seat, hard):
-    """``vals[c]``: a list of 8 values, the worth of ending the rolls with k dice of colour c
-    (0 where nothing can be had), or None for a colour the road already holds."""
-    fronts = v.fronts
-    front = fronts[seat]
-    low = min(fronts)
-    out = []
-    for c in range(6):
-        if v.has_colour(seat, c):
-            out.append(None)
-            continue
-        row = [0, 0]
-        best = 0
-        for k in range(2, 8):
-            b = 0
-            for length in v.take_lengths(c, k):
-                w = _gain(front, length, hard)
-                if w > b:
-                    b = w
-            for s in range(v.n):
-                if s != seat and not v.steal_check(seat, s, c, k):
-                    length = v.roads[s][0] & 7
-                    w = _gain(front, length, hard) + _hurt(fronts[s], length, low, hard, v.n)
-                    if w > b:
-                        b = w
-            if b > best:
-                best = b
-            row.append(best)
-        out.append(row)
-    return out
-
-
-def _gain(front, length, hard):
-    if hard and front + length >= D.FINISH:
-        return 4 * length + _WIN
-    return 4 * length
-
-
-def _hurt(victim_front, length, low, hard, n):
-    """What a steal takes from its victim, on the taker's scale (a piece it takes is worth
-    4 per field): the normal player counts half of it from a player in last place (who does not
-    move back, DX-10); the hard player counts 2 or 4 per field, shared among the other players
-    (in a race, one opponent's loss is worth less the more opponents there are)."""
-    if not hard:
-        return length if victim_front == low else 2 * length
-    return (2 * length if victim_front == low else 4 * length) // (n - 1)
-
-
-def _plan_value(vals, cnt, total, plan, rolls, penalty=0):
-    """Expected value (over SCALE) of keeping the dice of the colours in ``plan`` (a bit mask),
-    capped at what each colour can use, and chasing them for ``rolls`` more rolls. With a
-    ``penalty`` (what getting no piece costs, DX-9) the chance of ending with nothing is weighed
-    too (as if the colours were independent)."""
-    kept = [0, 0, 0, 0, 0, 0]
-    nk = 0
-    chased = 0
-    for c in range(6):
-        if plan & (1 << c):
-            row = vals[c]
-            cap = _cap(row)
-            k = cnt[c] if cnt[c] < cap else cap
-            kept[c] = k
-            nk += k
-            if k < cap:
-                chased += 1
-    free = total - nk
-    ev = 0
-    nothing = dx_odds.SCALE
-    for c in range(6):
-        row = vals[c]
-        if row is None:
-            continue
-        k = kept[c]
-        if free == 0:
-            v = row[k if k < 7 else 7]
-            ev += v * dx_odds.SCALE
-            if v:
-                nothing = 0
-            continue
-        mine = plan & (1 << c) and k < _cap(row)
-        a = dx_odds.die_odds(rolls, chased, mine)
-        p = dx_odds.scaled(free, rolls, a)
-        z = 0
-        for j in range(free + 1):
-            t = k + j
-            v = row[t if t < 7 else 7]
-            ev += p[j] * v
-            if not v:
-                z += p[j]
-        if penalty:
-            nothing = nothing * z // dx_odds.SCALE
-    if penalty:
-        ev -= nothing * penalty
-    return ev, kept
-
-
-def _cap(row):
-    top = row[7]
-    for k in range(2, 8):
-        if row[k] == top:
-            return k
-    return 7
-
-
-def _best_keep(vals, cnt, total, rolls, penalty=0, most=2):
-    """``(ev, kept counts)`` of the best plan of at most ``most`` chased colours (and of keeping
-    nothing); colours with no die showing are not chased yet."""
-    useful = []
-    for c in range(6):
-        if vals[c] is not None and vals[c][7] > 0 and cnt[c] > 0:
-            useful.append(c)
-    best, kept = _plan_value(vals, cnt, total, 0, rolls, penalty)
-    for sel in range(1, 1 << len(useful)):
-        plan = 0
-        size = 0
-        for i in range(len(useful)):
-            if sel & (1 << i):
-                plan |= 1 << useful[i]
-                size += 1
-        if size > most:
-            continue
-        ev, k = _plan_value(vals, cnt, total, plan, rolls, penalty)
-        if ev > best:
-            best, kept = ev, k
-    return best, kept
+from shared_rules import dx_plan as P
 
 
 class _Bot:
@@ -179,7 +51,7 @@ class _Bot:
         return g
 
     def _keep(self, v, seat):
-        vals = _values(v, seat, self.hard)
+        vals = P.values(v, seat, self.hard)
         cnt = v.counts()
         total = len(v.dice)
         rolls = 3 - v.roll_no
@@ -191,7 +63,7 @@ class _Bot:
         penalty = self._penalty(v, seat)
         if stop == 0:
             stop = -penalty
-        best, kept = _best_keep(vals, cnt, total, rolls, penalty, self.MOST)
+        best, kept = P.best_keep(vals, cnt, total, rolls, penalty, self.MOST)
         if best <= stop * dx_odds.SCALE:
             return (D.STOP,)
         t = []
@@ -214,10 +86,10 @@ class _Bot:
         bw = -1
         for m in v.legal_moves():
             if m[0] == D.TAKE:
-                w = _gain(front, m[1] & 7, self.hard)
+                w = P.gain(front, m[1] & 7, self.hard)
             elif m[0] == D.STEAL:
                 length = v.roads[m[1]][0] & 7
-                w = _gain(front, length, self.hard) + _hurt(fronts[m[1]], length, low, self.hard, v.n)
+                w = P.gain(front, length, self.hard) + P.hurt(fronts[m[1]], length, low, self.hard, v.n)
             else:
                 w = 0
             if w > bw:
@@ -266,7 +138,7 @@ def _risk(v, seat):
 
 class EasyBot(_Bot):
     def _keep(self, v, seat):
-        vals = _values(v, seat, False)
+        vals = P.values(v, seat, False)
         cnt = v.counts()
         if v.roll_no >= 2:
             return (D.STOP,)
@@ -277,7 +149,7 @@ class EasyBot(_Bot):
                 bc, bn = c, cnt[c]
         if bc < 0:
             return (D.KEEP, ())
-        if bn >= _cap(vals[bc]) or bn >= len(v.dice):
+        if bn >= P.cap_of(vals[bc]) or bn >= len(v.dice):
             return (D.STOP,)
         return (D.KEEP, tuple([bc] * bn))
 
