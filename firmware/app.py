@@ -194,30 +194,63 @@ class App:
 
             self.push(Title(self))
         while True:
-            now = supervisor.ticks_ms()
-            top = self.top
-            for k in self.buttons.poll(now):
-                if self.top is not top:
-                    break  # the rest were pressed for the screen that has just gone
-                if k == A:
-                    self.sound.play(sound.OK, now)
-                elif k == B:
-                    self.sound.play(sound.BACK, now)
-                elif k == UP or k == DOWN or k == LEFT or k == RIGHT:
-                    self.sound.play(sound.CLICK, now)
-                self.top.key(k)
-            top = None  # a screen these keys closed is not kept (nor what it holds) meanwhile
-            if self.later is not None:  # called here, no screen's frame keeps that screen alive
-                later = self.later
-                self.later = None
-                gc.collect()
-                later(self)
-                later = None
-            self.top.tick(now)
-            self.sound.tick(now)
-            self.display.refresh()
+            try:
+                self.step()
+            except MemoryError as e:
+                self.out_of_memory(e)
+                e = None
             time.sleep(0.01)
 
+    def step(self):
+        """One pass of the loop: the keys, the time, the display."""
+        now = supervisor.ticks_ms()
+        top = self.top
+        for k in self.buttons.poll(now):
+            if self.top is not top:
+                break  # the rest were pressed for the screen that has just gone
+            if k == A:
+                self.sound.play(sound.OK, now)
+            elif k == B:
+                self.sound.play(sound.BACK, now)
+            elif k == UP or k == DOWN or k == LEFT or k == RIGHT:
+                self.sound.play(sound.CLICK, now)
+            self.top.key(k)
+        top = None  # a screen these keys closed is not kept (nor what it holds) meanwhile
+        if self.later is not None:  # called here, no screen's frame keeps that screen alive
+            later = self.later
+            self.later = None
+            gc.collect()
+            later(self)
+            later = None
+        self.top.tick(now)
+        self.sound.tick(now)
+        self.display.refresh()
+
+    def out_of_memory(self, e):
+        """A MemoryError in a pass of the loop (on a board whose RAM a game does not fit): the
+        traceback on the serial console, then back to the main menu with every module loaded
+        since it first showed dropped, and a message. The saved game stays as its last save
+        left it and the settings are saved as the screens leave them: nothing saved is lost.
+        Another MemoryError on the way is the board's to report (code.py stops)."""
+        show = getattr(sys, "print_exception", None)  # CircuitPython and MicroPython
+        if show is not None:
+            show(e)
+        e = None
+        entry = getattr(getattr(self.top, "session", None), "entry", None)
+        name = getattr(entry, "name", None)
+        entry = None
+        self.later = None
+        while len(self.stack) > 1:
+            self.stack.pop().closed()
+        self.unload()
+        self._menu()
+        self._show()
+        self.top.shown()
+        if name:
+            text = name + " needs more memory (RAM) than this board has free: it has stopped."
+        else:
+            text = "The board's memory (RAM) is full: what you chose has stopped."
+        self.notify(text + " Your saved game and settings are kept.", "Out of memory")
 
 def forget(name):
     """Drop a module from ``sys.modules`` and from its package: once nothing else refers to it,

@@ -30,6 +30,8 @@ def playable(entry):
         if not found(name):
             try:
                 __import__(name)
+            except MemoryError:  # it is there, the RAM is short: the app says so (app.py)
+                raise
             except Exception:  # ImportError, or what the module raised
                 return False
     return True

@@ -8,6 +8,7 @@ Layout (all integers little-endian)::
 that game's module encodes. The CRC covers everything before it. ``decode`` raises
 RuleError("SAVE", ...) for anything that is not a whole, consistent blob; it never crashes on
 bad bytes. Version 1 blobs (Phase 10 before the public history was saved) still load.
+The games' payloads are written and read with ``shared_rules.payload``.
 """
 
 import struct
@@ -22,72 +23,6 @@ MAX_SIZE = 4096
 
 def _bad(reason):
     return RuleError("SAVE", reason, "corrupt")
-
-
-class Writer:
-    def __init__(self):
-        self.buf = bytearray()
-
-    def u8(self, v):
-        if not 0 <= v <= 255:
-            raise _bad("value out of range for the save format")
-        self.buf.append(v)
-
-    def u16(self, v):
-        if not 0 <= v <= 0xFFFF:
-            raise _bad("value out of range for the save format")
-        self.buf.extend(struct.pack("<H", v))
-
-    def u32(self, v):
-        self.buf.extend(struct.pack("<I", v))
-
-    def cards(self, cards):
-        self.u8(len(cards))
-        self.buf.extend(bytes(cards))
-
-
-class Reader:
-    def __init__(self, data):
-        self.data = data
-        self.pos = 0
-
-    def take(self, n):
-        if self.pos + n > len(self.data):
-            raise _bad("the save is truncated")
-        out = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return out
-
-    def u8(self, limit=255):
-        v = self.take(1)[0]
-        if v > limit:
-            raise _bad("the save holds an impossible value")
-        return v
-
-    def u16(self):
-        return struct.unpack("<H", self.take(2))[0]
-
-    def u32(self):
-        return struct.unpack("<I", self.take(4))[0]
-
-    def cards(self):
-        return list(self.take(self.u8()))
-
-    def end(self):
-        if self.pos != len(self.data):
-            raise _bad("the save has bytes left over")
-
-
-def bits(flags):
-    v = 0
-    for i in range(len(flags)):
-        if flags[i]:
-            v |= 1 << i
-    return v
-
-
-def unbits(v, n):
-    return [bool(v & (1 << i)) for i in range(n)]
 
 
 def encode(state, gid):
@@ -114,6 +49,8 @@ def decode(blob, source=None):
         if e.rule == "SAVE":
             raise
         raise _bad("the save is corrupt (" + e.reason + ")")
+    except MemoryError:  # a board short of RAM: the save is fine, and must not be removed
+        raise
     except Exception:  # any other surprise in bad bytes is still just a corrupt save
         raise _bad("the save is corrupt")
 

@@ -41,6 +41,7 @@ class Result:
         self.screens = []  # [{"ms", "name", "live", "free_block"}]
         self.decisions = []  # [{"ms", "seat", "bot", "live", "free_block", "alloc", "screen"}]
         self.imports = []  # [(module, bytes kept, of which interned names)] in import order
+        self.out_of_memory = []  # ms of every MemoryError the app recovered from (``recover``)
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
         self.end_ms = None
         self.end_live = None  # heap in use at the end of the script, after a collection
@@ -162,6 +163,8 @@ def parse_output(text, result):
             result.decisions.append({"ms": int(ms), "seat": int(seat), "bot": bot,
                                      "live": int(live), "free_block": _free_block(lines, i),
                                      "alloc": None, "screen": screen})
+        elif line.startswith("@@outofmemory "):
+            result.out_of_memory.append(int(line.split()[1]))
         elif line.startswith("@@alloc "):
             result.decisions[-1]["alloc"] = int(line.split()[1])
         elif line in ("@@qstr<", "@@qstr>") and "n_total_bytes=" in "".join(lines[i + 1:i + 2]):
@@ -225,12 +228,14 @@ def compiled_tree(dest, src_repo=REPO):
 
 
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
-               total_heap=None, repo=REPO):
+               total_heap=None, repo=REPO, recover=False):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
     the runner hold before code.py (``harness_overhead``). ``total_heap`` sets the port's heap
-    directly instead."""
+    directly instead. ``recover``: the app recovers from a MemoryError as on a board (back to
+    the main menu with a message; ``Result.out_of_memory`` lists when); by default a
+    MemoryError ends the run where it happened (status 3), which the RAM budget measures."""
     from emulator import script as emscript
 
     if total_heap is None:
@@ -259,7 +264,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         os.symlink(STUBS, os.path.join(tmp, "stubs"))
         os.symlink(os.path.join(HERE, "fwrun.py"), os.path.join(tmp, "fwrun.py"))
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
-                   ops="ops.txt")
+                   ops="ops.txt", recover=recover)
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(

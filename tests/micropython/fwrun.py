@@ -13,6 +13,8 @@ sleep the operations due are done. Output, one line each, for the host to read:
     @@decision MS SEAT NAME LIVE ALLOC   ... a computer player's decision: heap in use before
                                 it, bytes it allocated
       (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block)
+    @@outofmemory MS            the app recovered from a MemoryError (only when the configuration
+                                says ``recover``; else the MemoryError ends the run)
     @@fail LINE MESSAGE         an expect that did not hold
     @@done MS LIVE              the script ran to its end; heap in use then, after a collection
 """
@@ -33,6 +35,7 @@ import cphw  # noqa: E402
 
 cphw.load(_cfg)
 _ops = open(_cfg["ops"])  # one operation a line (JSON), read as they come: no list on the heap
+_recover = _cfg.get("recover", False)  # the app's own recovery from a MemoryError, or the run ends
 del _cfg
 import cptime  # noqa: E402
 
@@ -194,6 +197,15 @@ def _patch_app():
         _shown[0] = True
 
     mod.App._show = _show
+    recover = mod.App.out_of_memory
+
+    def out_of_memory(self, e):
+        if not _recover:  # the RAM budget: a MemoryError ends the run, where it happened
+            raise e
+        print("@@outofmemory", cphw.now)
+        recover(self, e)
+
+    mod.App.out_of_memory = out_of_memory
     mod.App._probed = True
 
 
