@@ -197,7 +197,7 @@ def _patch_app():
         _shown[0] = True
 
     mod.App._show = _show
-    recover = mod.App.out_of_memory
+    recover = getattr(mod.App, "out_of_memory", None)  # (an older tree, bench_ram --tree: none)
 
     def out_of_memory(self, e):
         if not _recover:  # the RAM budget: a MemoryError ends the run, where it happened
@@ -205,7 +205,8 @@ def _patch_app():
         print("@@outofmemory", cphw.now)
         recover(self, e)
 
-    mod.App.out_of_memory = out_of_memory
+    if recover is not None:
+        mod.App.out_of_memory = out_of_memory
     mod.App._probed = True
 
 
