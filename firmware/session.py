@@ -231,6 +231,11 @@ class Session:
         app.sound.play(sound.WIN, supervisor.ticks_ms())
         self.flush()
         places = self.state.ranking()
+        # the computer players, and the modules nothing uses once the game is over (the
+        # players', the save's), are not kept for the statistics and the end's screens: code is
+        # RAM, and those modules are compiled now (what a screen still uses stays alive)
+        self.bots = None
+        app.unload()
         # one write removes the saved game and counts the game: a power cut keeps both or
         # neither, so Continue never replays a counted game
         store = app.store
