@@ -7,7 +7,7 @@ mid-hand is about 250 bytes plus two bytes per public event of the hand.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.codec import Writer, Reader, bits, unbits
+from shared_rules.payload import Writer, Reader, bits, unbits
 
 
 def encode(game):
