@@ -81,3 +81,20 @@ def test_P10C_18_the_tournament_serves_every_registered_game():
         r = tournament.run(key, ["normal", "easy"], {}, 1, 7)
         assert r["games"] == 2
         assert sum(v["win_share"] for v in r["levels"].values()) == pytest.approx(1.0)
+
+
+def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
+    from tools import p10_diag
+
+    counts = p10_diag.diagnose(2, 7)
+    mine = sum(v[0] for k, v in counts["hands"].items() if k[0])
+    others = sum(v[0] for k, v in counts["hands"].items() if not k[0])
+    assert mine > 0 and others == 3 * mine  # each hand counted once for every seat
+    for hands, laid, out in counts["hands"].values():
+        assert 0 <= out <= laid <= hands  # going out needs the phase laid
+    # one hand's end is one player going out, and the tested seat sits in four games per deal
+    assert sum(v[2] for v in counts["hands"].values()) == mine
+    assert counts["finish"][0] == 8
+    p10_diag.main(["--deals", "1", "--seed", "7"])
+    out = capsys.readouterr().out
+    assert "lays" in out and "on points" in out
