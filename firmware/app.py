@@ -236,12 +236,14 @@ class App:
         if show is not None:
             show(e)
         e = None
-        entry = getattr(getattr(self.top, "session", None), "entry", None)
-        name = getattr(entry, "name", None)
-        entry = None
         self.later = None
+        name = None
         while len(self.stack) > 1:
-            self.stack.pop().closed()
+            screen = self.stack.pop()
+            if name is None:  # the game being played, if any (a pause menu may be on top)
+                name = getattr(getattr(getattr(screen, "session", None), "entry", None), "name", None)
+            screen.closed()
+        screen = None
         self.unload()
         self._menu()
         self._show()

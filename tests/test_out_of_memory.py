@@ -87,7 +87,8 @@ def test_a_memory_error_while_reading_a_save_is_not_a_corrupt_save(monkeypatch):
 
 
 def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path):
-    """A MemoryError raised on purpose in a pass of the loop during a game of Phase 10."""
+    """A MemoryError raised on purpose in a pass of the loop during a game of Phase 10, with the
+    pause menu on top: the message still names the game."""
     shots = os.path.join(os.path.dirname(__file__), "..", "out", "screens", "pybadge")
     with Machine("pybadge", seed=1, nvm_path=str(tmp_path / "nvm.bin")) as m:
         m.boot()
@@ -101,7 +102,7 @@ def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path)
         assert "Lay down or discard" in m.screen_text()
         app = sys.modules["firmware.app"].App
         step = app.step
-        raised = []
+        raised = [1]
 
         def short_of_ram(self):
             if not raised:
@@ -110,6 +111,9 @@ def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path)
             step(self)
 
         app.step = short_of_ram
+        m.key("B")  # the pause menu on top of the game's screen
+        assert "Paused: Phase 10" in m.screen_text()
+        raised.clear()
         m.run(300)
         text = m.screen_text()
         assert "Out of memory" in text, text
