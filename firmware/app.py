@@ -254,6 +254,7 @@ class App:
             text = "The board's memory (RAM) is full: what you chose has stopped."
         self.notify(text + " Your saved game and settings are kept.", "Out of memory")
 
+
 def forget(name):
     """Drop a module from ``sys.modules`` and from its package: once nothing else refers to it,
     its code is garbage; the next import loads it again."""
