@@ -27,10 +27,10 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.groups import hit_end, hit_targets, add_card, lay_groups, LOW, HIGH
-from shared_rules.phases import CARD_PHASES, phase_list
+from shared_rules.groups import hit_targets
+from shared_rules.phases import phase_list
 from shared_rules.rng import Rng
-from shared_rules.notation import small_int, seat_word
+from shared_rules.notation import seat_word
 
 # Pending decision kinds (``stage``), and the stage after the game ended.
 DRAW = const(0)
@@ -190,254 +190,6 @@ class Phase10:
         """What ``seat`` may see (other hands and the draw pile hidden)."""
         return View(self, seat)
 
-    # ----------------------------------------------------------------------------- moves
-
-    def apply(self, move):
-        """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
-        if self.stage == OVER:
-            raise RuleError("P10C-18", "the game is over", "game_over")
-        if not isinstance(move, tuple) or not move:
-            raise RuleError("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
-        kind = move[0]
-        seat = self.turn
-        if self.stage == DRAW:
-            if kind == DRAW_DECK:
-                if not self.can_draw_deck():
-                    raise RuleError("P10C-10", "the draw pile is empty and there is nothing to reshuffle", "nothing_to_draw")
-                if not self.draw_pile:
-                    self._reshuffle()
-                self.hands[seat].append(self.draw_pile.pop())
-                self.history.append((seat, DRAW_DECK, -1))
-            elif kind == TAKE_DISCARD:
-                if not self.discard:
-                    raise RuleError("P10C-7", "the discard pile is empty", "no_discard")
-                if self.discard[-1] == C.SKIP:
-                    raise RuleError("P10C-8", "a Skip on top of the discard pile can never be drawn", "skip_on_top")
-                card = self.discard.pop()
-                self.hands[seat].append(card)
-                self.history.append((seat, TAKE_DISCARD, card))
-            else:
-                raise RuleError("P10C-7", "draw a card first: from the draw pile or the discard pile", "draw_first")
-            self.stage = PLAY
-            return
-        if self.stage == SKIP_TARGET:
-            if kind != TARGET or len(move) != 2:
-                raise RuleError("P10C-11", "choose the player your Skip skips", "choose_target")
-            target = move[1]
-            if target not in self.skip_targets(seat):
-                if isinstance(target, int) and 0 <= target < self.n and self.waiting[target]:
-                    raise RuleError("P10C-11", "that player is already waiting out a Skip", "already_waiting")
-                raise RuleError("P10C-11", "a Skip must skip another player in this hand", "bad_target")
-            self.waiting[target] = True
-            self._next_turn()
-            return
-        # PLAY
-        if kind == LAY:
-            self._lay(seat, move)
-        elif kind == HIT:
-            self._hit(seat, move)
-        elif kind == DISCARD:
-            self._discard(seat, move)
-        elif kind == DRAW_DECK or kind == TAKE_DISCARD:
-            raise RuleError("P10C-7", "you have drawn already this turn", "drawn_already")
-        else:
-            raise RuleError("MOVE", "unknown move", "unknown_move")
-
-    def _lay(self, seat, move):
-        if len(move) != 3:
-            raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
-        if self.laid[seat]:
-            raise RuleError("P10C-7", "you have laid down your phase this hand already", "laid_already")
-        number = move[1]
-        allowed = self.open_phases(seat)
-        if not allowed:
-            raise RuleError("P10C-7", "you have no phase left to lay down", "no_phase_left")
-        if number == 0:
-            if len(allowed) > 1:
-                raise RuleError("P10C-22", "choose which phase you lay down", "choose_phase")
-            number = allowed[0]
-        if number not in allowed:
-            if self.progression == FREE and number in self.phase_numbers:
-                raise RuleError("P10C-22", "you have completed phase " + str(number) + " already", "completed_already")
-            raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number), "wrong_phase")
-        laid, rest = lay_groups(seat, CARD_PHASES[number - 1], move[2], self.hands[seat], "P10C-7")
-        if not rest and self.edition == CLASSIC:
-            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
-        self.hands[seat] = rest
-        for g in laid:
-            self.table.append(g)
-        self.laid[seat] = number
-        self.laid_this_turn = True
-        self.history.append((seat, LAY, number))
-        if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
-            self._finish([seat])
-            return
-        if not rest:  # 2020: laying the last cards goes out (hitting on the lay turn is allowed)
-            self._hand_over(seat)
-
-    def _hit(self, seat, move):
-        if len(move) != 4:
-            raise RuleError("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
-        card, gi, end = move[1], move[2], move[3]
-        if not self.laid[seat]:
-            raise RuleError("P10C-7", "lay down your phase before you hit", "lay_first")
-        hand = self.hands[seat]
-        if card not in hand:
-            raise RuleError("P10C-9", "that card is not in your hand", "not_in_hand")
-        if card == C.SKIP:
-            raise RuleError("P10C-5", "a Skip can never be hit", "skip_hit")
-        if not isinstance(gi, int) or not (0 <= gi < len(self.table)):
-            raise RuleError("P10C-9", "there is no such group on the table", "no_group")
-        g = self.table[gi]
-        if self.laid_this_turn and self.edition == CLASSIC and g[0] != seat:
-            raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on", "other_groups_next_turn")
-        end = hit_end(g, card, end, "P10C-9")
-        if len(hand) == 1 and self.edition == CLASSIC:
-            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
-        hand.remove(card)
-        add_card(g, card, end)
-        self.history.append((seat, HIT, card))
-        if not hand:  # P10C-14, 2020: going out by hitting the last card
-            self._hand_over(seat)
-
-    def _discard(self, seat, move):
-        if len(move) != 2:
-            raise RuleError("MOVE", "a discard is (DISCARD, card)", "bad_move")
-        card = move[1]
-        hand = self.hands[seat]
-        if card not in hand:
-            raise RuleError("P10C-7", "that card is not in your hand", "not_in_hand")
-        hand.remove(card)
-        self.discard.append(card)
-        self.history.append((seat, DISCARD, card))
-        if not hand:  # going out; a Skip as the last card skips nobody (P10C-15)
-            self._hand_over(seat)
-            return
-        if card == C.SKIP:
-            if self.edition == CLASSIC:  # P10C-11 classic: the next player
-                self.waiting[self._next_active(seat)] = True
-            elif self.skip_targets(seat):  # 2020: the discarder chooses
-                self.stage = SKIP_TARGET
-                return
-        self._next_turn()
-
-    # ----------------------------------------------------------------------------- flow
-
-    def _next_active(self, seat):
-        s = seat
-        while True:
-            s = (s + 1) % self.n
-            if self.active[s]:
-                return s
-
-    def _next_turn(self):
-        self._start_turn(self._next_active(self.turn))
-
-    def _start_turn(self, seat):
-        while self.waiting[seat]:  # serve the Skip
-            self.waiting[seat] = False
-            seat = self._next_active(seat)
-        self.turn = seat
-        self.laid_this_turn = False
-        self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
-
-    def _reshuffle(self):
-        top = self.discard.pop()
-        self.draw_pile = self.discard
-        self.source.shuffle(self.draw_pile)
-        self.discard = [top]
-
-    def _deal(self):
-        """Deal a hand (P10C-6, P10C-12)."""
-        if self.decks:
-            deck = self.decks.pop(0)
-        else:
-            deck = C.new_deck()
-            self.source.shuffle(deck)
-        # deck[0] is the top card; store the draw pile with its top at the end.
-        deck.reverse()
-        for s in range(self.n):
-            self.hands[s] = []
-            self.laid[s] = 0
-            self.waiting[s] = False
-        self.table = []
-        self.history = []
-        first = self._next_active(self.dealer)
-        for _ in range(HAND_SIZE):
-            s = first
-            for _ in range(self.n):
-                if self.active[s]:
-                    self.hands[s].append(deck.pop())
-                s = (s + 1) % self.n
-        self.discard = [deck.pop()]
-        self.draw_pile = deck
-        self.hand_no += 1
-        self.went_out = -1
-        if self.discard[-1] == C.SKIP:  # P10C-12
-            self.waiting[first] = True
-        self._start_turn(first)
-
-    def _hand_over(self, seat):
-        """A player went out: penalties, progression, end of game or the next deal."""
-        self.went_out = seat
-        n = self.n
-        points = [0] * n
-        advanced = [False] * n
-        for s in range(n):
-            if not self.active[s]:
-                continue
-            if s != seat:
-                p = 0
-                for c in self.hands[s]:
-                    p += C.penalty(c)
-                points[s] = p
-        self.last_hand = (seat, points, advanced)
-        if self.tiebreak:  # nobody laid the tiebreak phase: deal the tiebreak again
-            self._next_deal()
-            return
-        for s in range(n):
-            self.scores[s] += points[s]
-            if self.progression == EVERYONE:
-                self.progress[s] += 1
-                advanced[s] = True
-            elif self.laid[s]:
-                advanced[s] = True
-                if self.progression == FREE:
-                    self.progress[s] |= 1 << self.phase_numbers.index(self.laid[s])
-                else:
-                    self.progress[s] += 1
-        total = len(self.phase_numbers)
-        if self.progression == EVERYONE:
-            if self.progress[0] >= total:  # P10C-21: one hand per phase, lowest total wins
-                self._finish(self._lowest(list(range(n))))
-                return
-        else:
-            done = []
-            for s in range(n):
-                if self.completed(s) >= total:
-                    done.append(s)
-            if done:  # P10C-18
-                best = self._lowest(done)
-                if len(best) == 1:
-                    self._finish(best)
-                    return
-                self.tiebreak = True
-                for s in range(n):
-                    self.active[s] = s in best
-        self._next_deal()
-
-    def _lowest(self, seats):
-        low = min([self.scores[s] for s in seats])
-        return [s for s in seats if self.scores[s] == low]
-
-    def _next_deal(self):
-        self.dealer = (self.dealer + 1) % self.n
-        self._deal()
-
-    def _finish(self, winners):
-        self.winners = winners
-        self.stage = OVER
-
     def ranking(self):
         """Place of every seat (1 = won): winners first, then most phases, then fewest points."""
         n = self.n
@@ -464,134 +216,6 @@ class Phase10:
             lines.append("p" + str(s + 1) + ": " + str(self.scores[s]) + " points, "
                          + str(self.completed(s)) + "/" + str(total) + " phases")
         return lines
-
-    # ----------------------------------------------------------------------------- legal moves
-
-    def legal_moves(self):
-        """Every legal move of the pending decision, in a fixed order.
-
-        Draws, hits (each card value once, each open end of a run) and discards (each card value
-        once) are complete. A lay-down is combinatorial (which copy of a card, which extra
-        cards go along, in what order): each phase the seat can lay appears once, as the
-        solver's canonical lay-down of the smallest groups; a player may lay any other
-        arrangement the rules allow.
-        """
-        if self.stage == OVER:
-            return []
-        seat = self.turn
-        if self.stage == DRAW:
-            out = []
-            if self.can_draw_deck():
-                out.append((DRAW_DECK,))
-            if self.can_take_discard():
-                out.append((TAKE_DISCARD,))
-            return out
-        if self.stage == SKIP_TARGET:
-            return [(TARGET, s) for s in self.skip_targets(seat)]
-        hand = self.hands[seat]
-        out = []
-        values = []
-        for c in hand:
-            if c not in values:
-                values.append(c)
-        values.sort()
-        if not self.laid[seat]:
-            from shared_rules import solver
-            for number in self.open_phases(seat):
-                missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
-                if missing:
-                    continue
-                used = 0
-                for g in groups:
-                    used += len(g)
-                if used == len(hand) and self.edition == CLASSIC:
-                    continue  # P10C-14: a card must stay to discard
-                out.append((LAY, number, [list(g) for g in groups]))
-        elif not (len(hand) == 1 and self.edition == CLASSIC):
-            for c in values:
-                for gi, ends in self.hit_targets(seat, c):
-                    for end in ends:
-                        out.append((HIT, c, gi, end))
-        for c in values:
-            out.append((DISCARD, c))
-        return out
-
-    # ----------------------------------------------------------------------------- text
-
-    def describe(self, move, names):
-        """One short readable line for a move of the pending seat, before it is applied:
-        ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
-        who = names[self.turn]
-        kind = move[0]
-        if kind == DRAW_DECK:
-            return who + " draws a card"
-        if kind == TAKE_DISCARD:
-            return who + " takes " + C.text(self.discard[-1])
-        if kind == LAY:
-            number = move[1] or self.open_phases(self.turn)[0]
-            return who + " lays phase " + str(number)
-        if kind == HIT:
-            g = self.table[move[2]]
-            owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
-            return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
-        if kind == DISCARD:
-            return who + " discards " + C.text(move[1])
-        if kind == TARGET:
-            return who + " skips " + names[move[1]]
-        return who + " moves"
-
-    def move_text(self, move):
-        """The record notation of a move by the pending seat (see docs/records.md)."""
-        kind = move[0]
-        if kind == DRAW_DECK:
-            return "draw"
-        if kind == TAKE_DISCARD:
-            return "take"
-        if kind == LAY:
-            parts = []
-            for g in move[2]:
-                parts.append(C.texts(g))
-            return "lay " + str(move[1]) + ": " + " | ".join(parts)
-        if kind == HIT:
-            end = move[3]
-            return "hit " + C.text(move[1]) + " " + str(move[2] + 1) + ("" if not end else " " + ("low" if end == LOW else "high"))
-        if kind == DISCARD:
-            return "discard " + C.text(move[1])
-        if kind == TARGET:
-            return "skip p" + str(move[1] + 1)
-        raise RuleError("MOVE", "unknown move", "unknown_move")
-
-
-def parse_move(text):
-    """A move from its record notation (``draw``, ``take``, ``lay 2: R3 R3 W | B4 B5 W B7``,
-    ``hit R8 2 high``, ``discard S``, ``skip p3``); RuleError if malformed."""
-    words = text.split()
-    if not words:
-        raise RuleError("RECORD", "empty move", "bad_record")
-    verb = words[0]
-    if verb == "draw" and len(words) == 1:
-        return (DRAW_DECK,)
-    if verb == "take" and len(words) == 1:
-        return (TAKE_DISCARD,)
-    if verb == "discard" and len(words) == 2:
-        return (DISCARD, C.parse(words[1]))
-    if verb == "skip" and len(words) == 2 and seat_word(words[1]) >= 0:
-        return (TARGET, seat_word(words[1]))
-    if verb == "hit" and len(words) in (3, 4) and small_int(words[2]) >= 1:
-        end = 0
-        if len(words) == 4:
-            if words[3] not in ("low", "high"):
-                raise RuleError("RECORD", "a hit's end is 'low' or 'high'", "bad_record")
-            end = LOW if words[3] == "low" else HIGH
-        return (HIT, C.parse(words[1]), small_int(words[2]) - 1, end)
-    if verb == "lay":
-        parts = text.split(":", 1)
-        hw = parts[0].split()
-        if len(parts) == 2 and len(hw) == 2 and small_int(hw[1]) >= 0:
-            groups = [C.parse_list(part) for part in parts[1].split("|")]
-            return (LAY, small_int(hw[1]), groups)
-    raise RuleError("RECORD", "cannot read the move", "bad_record")
-
 
 def _checked_deck(deck):
     """A stacked deck (108 cards, top first) as a list; RuleError unless it is the deck."""
@@ -729,3 +353,18 @@ def bot(level, rng):
         return bots.HardBot(rng)
     raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (" + ", ".join(LEVELS) + ")",
                     "unknown_level")
+
+
+# A move applied with the flow it leads to (``p10apply``) and the moves listed and written
+# (``p10moves``) are modules of their own, attached here: compiling one large .py on a board
+# needs several times the heap its code keeps (docs/micropython.md). They import the names above.
+from shared_rules import p10apply, p10moves  # noqa: E402
+
+for _mod, _names in ((p10apply, ("apply", "_lay", "_hit", "_discard", "_next_active", "_next_turn",
+                                 "_start_turn", "_reshuffle", "_deal", "_hand_over", "_lowest",
+                                 "_next_deal", "_finish")),
+                     (p10moves, ("legal_moves", "describe", "move_text"))):
+    for _name in _names:
+        setattr(Phase10, _name, getattr(_mod, _name))
+del _mod, _names, _name
+parse_move = p10moves.parse_move

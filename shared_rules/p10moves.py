@@ -1,0 +1,137 @@
+"""Phase 10 (``shared_rules.phase10``): the legal moves of the pending decision, a move as a
+readable line and in the record notation, and a move read from it. Methods of ``Phase10`` (and
+``parse_move``), attached there: a module of their own, because compiling one large ``.py`` on
+a board needs several times the heap its code keeps (docs/micropython.md)."""
+
+from shared_rules.errors import RuleError
+from shared_rules import cards as C
+from shared_rules.groups import LOW, HIGH
+from shared_rules.phases import CARD_PHASES
+from shared_rules.notation import small_int, seat_word
+from shared_rules.phase10 import (DRAW, SKIP_TARGET, OVER, DRAW_DECK, TAKE_DISCARD, LAY, HIT,
+                                  DISCARD, TARGET, CLASSIC)
+
+def legal_moves(self):
+    """Every legal move of the pending decision, in a fixed order.
+
+    Draws, hits (each card value once, each open end of a run) and discards (each card value
+    once) are complete. A lay-down is combinatorial (which copy of a card, which extra
+    cards go along, in what order): each phase the seat can lay appears once, as the
+    solver's canonical lay-down of the smallest groups; a player may lay any other
+    arrangement the rules allow.
+    """
+    if self.stage == OVER:
+        return []
+    seat = self.turn
+    if self.stage == DRAW:
+        out = []
+        if self.can_draw_deck():
+            out.append((DRAW_DECK,))
+        if self.can_take_discard():
+            out.append((TAKE_DISCARD,))
+        return out
+    if self.stage == SKIP_TARGET:
+        return [(TARGET, s) for s in self.skip_targets(seat)]
+    hand = self.hands[seat]
+    out = []
+    values = []
+    for c in hand:
+        if c not in values:
+            values.append(c)
+    values.sort()
+    if not self.laid[seat]:
+        from shared_rules import solver
+        for number in self.open_phases(seat):
+            missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
+            if missing:
+                continue
+            used = 0
+            for g in groups:
+                used += len(g)
+            if used == len(hand) and self.edition == CLASSIC:
+                continue  # P10C-14: a card must stay to discard
+            out.append((LAY, number, [list(g) for g in groups]))
+    elif not (len(hand) == 1 and self.edition == CLASSIC):
+        for c in values:
+            for gi, ends in self.hit_targets(seat, c):
+                for end in ends:
+                    out.append((HIT, c, gi, end))
+    for c in values:
+        out.append((DISCARD, c))
+    return out
+
+# ----------------------------------------------------------------------------- text
+
+def describe(self, move, names):
+    """One short readable line for a move of the pending seat, before it is applied:
+    ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
+    who = names[self.turn]
+    kind = move[0]
+    if kind == DRAW_DECK:
+        return who + " draws a card"
+    if kind == TAKE_DISCARD:
+        return who + " takes " + C.text(self.discard[-1])
+    if kind == LAY:
+        number = move[1] or self.open_phases(self.turn)[0]
+        return who + " lays phase " + str(number)
+    if kind == HIT:
+        g = self.table[move[2]]
+        owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
+        return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
+    if kind == DISCARD:
+        return who + " discards " + C.text(move[1])
+    if kind == TARGET:
+        return who + " skips " + names[move[1]]
+    return who + " moves"
+
+def move_text(self, move):
+    """The record notation of a move by the pending seat (see docs/records.md)."""
+    kind = move[0]
+    if kind == DRAW_DECK:
+        return "draw"
+    if kind == TAKE_DISCARD:
+        return "take"
+    if kind == LAY:
+        parts = []
+        for g in move[2]:
+            parts.append(C.texts(g))
+        return "lay " + str(move[1]) + ": " + " | ".join(parts)
+    if kind == HIT:
+        end = move[3]
+        return "hit " + C.text(move[1]) + " " + str(move[2] + 1) + ("" if not end else " " + ("low" if end == LOW else "high"))
+    if kind == DISCARD:
+        return "discard " + C.text(move[1])
+    if kind == TARGET:
+        return "skip p" + str(move[1] + 1)
+    raise RuleError("MOVE", "unknown move", "unknown_move")
+
+
+def parse_move(text):
+    """A move from its record notation (``draw``, ``take``, ``lay 2: R3 R3 W | B4 B5 W B7``,
+    ``hit R8 2 high``, ``discard S``, ``skip p3``); RuleError if malformed."""
+    words = text.split()
+    if not words:
+        raise RuleError("RECORD", "empty move", "bad_record")
+    verb = words[0]
+    if verb == "draw" and len(words) == 1:
+        return (DRAW_DECK,)
+    if verb == "take" and len(words) == 1:
+        return (TAKE_DISCARD,)
+    if verb == "discard" and len(words) == 2:
+        return (DISCARD, C.parse(words[1]))
+    if verb == "skip" and len(words) == 2 and seat_word(words[1]) >= 0:
+        return (TARGET, seat_word(words[1]))
+    if verb == "hit" and len(words) in (3, 4) and small_int(words[2]) >= 1:
+        end = 0
+        if len(words) == 4:
+            if words[3] not in ("low", "high"):
+                raise RuleError("RECORD", "a hit's end is 'low' or 'high'", "bad_record")
+            end = LOW if words[3] == "low" else HIGH
+        return (HIT, C.parse(words[1]), small_int(words[2]) - 1, end)
+    if verb == "lay":
+        parts = text.split(":", 1)
+        hw = parts[0].split()
+        if len(parts) == 2 and len(hw) == 2 and small_int(hw[1]) >= 0:
+            groups = [C.parse_list(part) for part in parts[1].split("|")]
+            return (LAY, small_int(hw[1]), groups)
+    raise RuleError("RECORD", "cannot read the move", "bad_record")
