@@ -9,8 +9,6 @@ Computer players come from the rules core (``shared_rules.phase10.bot``): *easy*
 
 from shared_rules import phase10 as P
 
-from firmware import p10text
-
 CARD = (1046, 25)  # tones (Hz, ms): a card played, a phase laid down
 PHASE = (784, 180)
 
@@ -66,9 +64,13 @@ class Screens:
         return None
 
     def refusal(self, err):
+        from firmware import p10text  # a person's refusals and the table only (code is RAM)
+
         return p10text.short(err.code)
 
     def table(self, seat):
+        from firmware import p10text
+
         s = self.session
         return p10text.table_entries(s.state.view(seat), s.names)
 
