@@ -336,7 +336,7 @@ def encode(state):
 
 
 def decode(data, source=None, legacy=False):
-    from shared_rules.p10codec import decode
+    from shared_rules.p10load import decode
     return decode(data, source, legacy)
 
 
