@@ -42,7 +42,7 @@ from shared_rules import solver
 from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES, RUN
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
-                                  TARGET, CLASSIC, E2020)
+                                  TARGET, CLASSIC)
 
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
@@ -53,6 +53,8 @@ FEED_COST = 24  # turns x16 for discarding a card the next player collects
 FEED_HIT_COST = 400  # ... or one the next player can hit
 PEN_WEIGHT = 0  # turns x16 per penalty point of the discarded card
 PEN_WEIGHT_DANGER = 2  # ... when an opponent who laid down holds 3 cards or fewer
+
+
 def _best_phase(view, hand):
     """``(phase, missing)`` of the open phase closest to done (the later one on a tie)."""
     best = None
@@ -63,118 +65,6 @@ def _best_phase(view, hand):
         if m <= low:
             best, low = p, m
     return best, low
-
-
-def _layable(view, hand):
-    options = view.open_phases()
-    i = len(options) - 1
-    while i >= 0:
-        number = options[i]
-        phase = CARD_PHASES[number - 1]
-        missing, groups = solver.solve(hand, phase)
-        if missing == 0:
-            rest = len(hand)
-            for g in groups:
-                rest -= len(g)
-            if rest > 0 or view.edition == E2020:
-                if ARRANGE:
-                    _arrange(phase, groups, hand)
-                return number, groups
-        i -= 1
-    return None
-
-
-def _arrange(phase, groups, hand):
-    """Slide every run of the lay-down along its wilds to the window that lets the most of the
-    cards left in the hand be hit onto its ends at once (a chain: 10, then 11); on a tie, the
-    solver's window. In place."""
-    left = list(hand)
-    for g in groups:
-        for c in g:
-            if c in left:
-                left.remove(c)
-    have = 0  # bit n: a natural n is left in the hand
-    for c in left:
-        if c < 0x40:
-            have |= 1 << (c & 15)
-    if not have:
-        return
-    for gi in range(len(phase)):
-        kind, size = phase[gi]
-        if kind != RUN:
-            continue
-        run = groups[gi]
-        nat = []
-        wild = []
-        for c in run:
-            if c < 0x40:
-                nat.append(c)
-            else:
-                wild.append(c)
-        if not wild or not nat:
-            continue
-        lo = 13
-        hi = 0
-        for c in nat:
-            n = c & 15
-            if n < lo:
-                lo = n
-            if n > hi:
-                hi = n
-        best_a = -1
-        best = -1
-        first = hi - size + 1
-        if first < 1:
-            first = 1
-        last = lo
-        if last > 13 - size:
-            last = 13 - size
-        cur = 0  # the solver's window: where its first card stands
-        for j in range(len(run)):
-            if run[j] < 0x40:
-                cur = (run[j] & 15) - j
-                break
-        for a in range(first, last + 1):
-            b = a + size - 1
-            k = 0
-            x = b + 1
-            while x <= 12 and have >> x & 1:
-                k += 1
-                x += 1
-            x = a - 1
-            while x >= 1 and have >> x & 1:
-                k += 1
-                x -= 1
-            if k > best:
-                best, best_a = k, a
-        if best_a < 0:
-            continue
-        # keep the solver's window unless another chains more cards
-        if cur >= 1:
-            b = cur + size - 1
-            k = 0
-            x = b + 1
-            while x <= 12 and have >> x & 1:
-                k += 1
-                x += 1
-            x = cur - 1
-            while x >= 1 and have >> x & 1:
-                k += 1
-                x -= 1
-            if k >= best:
-                continue
-        out = []
-        wi = 0
-        ni = 0
-        nat.sort(key=lambda c: c & 15)  # one card per number: no ties
-        for num in range(best_a, best_a + size):
-            if ni < len(nat) and (nat[ni] & 15) == num:
-                out.append(nat[ni])
-                ni += 1
-            else:
-                out.append(wild[wi])
-                wi += 1
-        groups[gi] = out
 
 
 class HardBot:
@@ -277,9 +167,10 @@ def skip_target(view):
     return best
 
 
-# The discard (``p10discard``) is a module of its own, attached here: compiling one large .py on
-# a board needs several times the heap its code keeps (docs/micropython.md). It imports the
-# names above.
+# The lay-down (``p10lays``) and the discard (``p10discard``) are modules of their own, the
+# discard's functions attached here as methods: compiling one large .py on a board needs several
+# times the heap its code keeps (docs/micropython.md). They import the names above.
+from shared_rules.p10lays import _layable  # noqa: E402
 from shared_rules import p10discard  # noqa: E402
 
 for _name in ("_discard", "_discard_plan", "_discard_laid"):
