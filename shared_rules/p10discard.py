@@ -6,7 +6,8 @@ several times the heap its code keeps (docs/micropython.md)."""
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.p10seen import Feed, card_key, danger, phase_kind, seen_cards, unseen_weights
+from shared_rules.p10seen import card_key, phase_kind, seen_cards, unseen_weights
+from shared_rules.p10feed import Feed, danger
 from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
 from shared_rules.phase10 import TAKE_DISCARD
 from shared_rules.p10hard import (F16, BUDGET, SAFE_CREDIT, FEED_COST, FEED_HIT_COST, PEN_WEIGHT,
