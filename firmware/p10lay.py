@@ -17,6 +17,7 @@ def _group_row(self, gi):
     head = (">" if gi == self.lay.filling else " ") + group_head(kind, size)
     return head + " " + state + ": " + group_cards_text(kind, self.lay.group(gi), self.text_of)
 
+
 def _group_state(self, gi):
     """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
     kind, size = self.lay.shape[gi]
@@ -28,12 +29,15 @@ def _group_state(self, gi):
         return head + " needs " + str(self.lay.missing(gi)) + " more"
     return head + ": " + (p10text.short(err.code) or err.reason)
 
+
 def _all_valid(self):
     return self.lay.all_valid()
+
 
 def _lay_info(self):
     ok, _, err = self.lay.check(self.lay.filling)
     self.say(self._group_state(self.lay.filling), err is not None)
+
 
 def _lay_rows(self):
     shape = self.lay.shape
@@ -41,9 +45,11 @@ def _lay_rows(self):
         self.menu.set_row(gi, self._group_row(gi))
     self.menu.set_dim(len(shape), not self.lay.all_valid())
 
+
 def _start_lay(self, number):
     self.lay = LayDown(self.PHASES, self.order, number)
     self._mode(LAY)
+
 
 def _toggle(self, i):
     if not self.lay.toggle(i):
@@ -58,6 +64,7 @@ def _toggle(self, i):
         self.say("Ready to lay down")
     else:
         self._lay_info()
+
 
 def _hint(self):
     from shared_rules import solver
@@ -95,6 +102,7 @@ def _hint(self):
         self.say("Hint: ph " + str(number) + ": " + n + " short")
     else:
         self.say("Hint: " + n + (" cards" if missing > 1 else " card") + " short")
+
 
 def _lay_now(self):
     shape = self.lay.shape

@@ -10,6 +10,7 @@ from shared_rules.phases import CARD_PHASES
 from shared_rules.phase10 import (DRAW, PLAY, SKIP_TARGET, OVER, DRAW_DECK, TAKE_DISCARD, LAY, HIT,
                                   DISCARD, TARGET, CLASSIC, EVERYONE, FREE, HAND_SIZE)
 
+
 def apply(self, move):
     """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
     if self.stage == OVER:
@@ -61,6 +62,7 @@ def apply(self, move):
     else:
         raise RuleError("MOVE", "unknown move", "unknown_move")
 
+
 def _lay(self, seat, move):
     if len(move) != 3:
         raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
@@ -93,6 +95,7 @@ def _lay(self, seat, move):
     if not rest:  # 2020: laying the last cards goes out (hitting on the lay turn is allowed)
         self._hand_over(seat)
 
+
 def _hit(self, seat, move):
     if len(move) != 4:
         raise RuleError("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
@@ -118,6 +121,7 @@ def _hit(self, seat, move):
     if not hand:  # P10C-14, 2020: going out by hitting the last card
         self._hand_over(seat)
 
+
 def _discard(self, seat, move):
     if len(move) != 2:
         raise RuleError("MOVE", "a discard is (DISCARD, card)", "bad_move")
@@ -139,7 +143,9 @@ def _discard(self, seat, move):
             return
     self._next_turn()
 
+
 # ----------------------------------------------------------------------------- flow
+
 
 def _next_active(self, seat):
     s = seat
@@ -148,8 +154,10 @@ def _next_active(self, seat):
         if self.active[s]:
             return s
 
+
 def _next_turn(self):
     self._start_turn(self._next_active(self.turn))
+
 
 def _start_turn(self, seat):
     while self.waiting[seat]:  # serve the Skip
@@ -159,11 +167,13 @@ def _start_turn(self, seat):
     self.laid_this_turn = False
     self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
 
+
 def _reshuffle(self):
     top = self.discard.pop()
     self.draw_pile = self.discard
     self.source.shuffle(self.draw_pile)
     self.discard = [top]
+
 
 def _deal(self):
     """Deal a hand (P10C-6, P10C-12)."""
@@ -194,6 +204,7 @@ def _deal(self):
     if self.discard[-1] == C.SKIP:  # P10C-12
         self.waiting[first] = True
     self._start_turn(first)
+
 
 def _hand_over(self, seat):
     """A player went out: penalties, progression, end of game or the next deal."""
@@ -244,13 +255,16 @@ def _hand_over(self, seat):
                 self.active[s] = s in best
     self._next_deal()
 
+
 def _lowest(self, seats):
     low = min([self.scores[s] for s in seats])
     return [s for s in seats if self.scores[s] == low]
 
+
 def _next_deal(self):
     self.dealer = (self.dealer + 1) % self.n
     self._deal()
+
 
 def _finish(self, winners):
     self.winners = winners
