@@ -11,6 +11,7 @@ from shared_rules.notation import small_int, seat_word
 from shared_rules.phase10 import (DRAW, SKIP_TARGET, OVER, DRAW_DECK, TAKE_DISCARD, LAY, HIT,
                                   DISCARD, TARGET, CLASSIC)
 
+
 def legal_moves(self):
     """Every legal move of the pending decision, in a fixed order.
 
@@ -60,29 +61,9 @@ def legal_moves(self):
         out.append((DISCARD, c))
     return out
 
+
 # ----------------------------------------------------------------------------- text
 
-def describe(self, move, names):
-    """One short readable line for a move of the pending seat, before it is applied:
-    ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
-    who = names[self.turn]
-    kind = move[0]
-    if kind == DRAW_DECK:
-        return who + " draws a card"
-    if kind == TAKE_DISCARD:
-        return who + " takes " + C.text(self.discard[-1])
-    if kind == LAY:
-        number = move[1] or self.open_phases(self.turn)[0]
-        return who + " lays phase " + str(number)
-    if kind == HIT:
-        g = self.table[move[2]]
-        owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
-        return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
-    if kind == DISCARD:
-        return who + " discards " + C.text(move[1])
-    if kind == TARGET:
-        return who + " skips " + names[move[1]]
-    return who + " moves"
 
 def move_text(self, move):
     """The record notation of a move by the pending seat (see docs/records.md)."""

@@ -190,6 +190,40 @@ class Phase10:
         """What ``seat`` may see (other hands and the draw pile hidden)."""
         return View(self, seat)
 
+    def legal_moves(self):
+        """Every legal move of the pending decision, in a fixed order (``p10moves``)."""
+        from shared_rules.p10moves import legal_moves
+
+        return legal_moves(self)
+
+    def describe(self, move, names):
+        """One short readable line for a move of the pending seat, before it is applied:
+        ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
+        who = names[self.turn]
+        kind = move[0]
+        if kind == DRAW_DECK:
+            return who + " draws a card"
+        if kind == TAKE_DISCARD:
+            return who + " takes " + C.text(self.discard[-1])
+        if kind == LAY:
+            number = move[1] or self.open_phases(self.turn)[0]
+            return who + " lays phase " + str(number)
+        if kind == HIT:
+            g = self.table[move[2]]
+            owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
+            return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
+        if kind == DISCARD:
+            return who + " discards " + C.text(move[1])
+        if kind == TARGET:
+            return who + " skips " + names[move[1]]
+        return who + " moves"
+
+    def move_text(self, move):
+        """The record notation of a move by the pending seat (``p10moves``; docs/records.md)."""
+        from shared_rules.p10moves import move_text
+
+        return move_text(self, move)
+
     def ranking(self):
         """Place of every seat (1 = won): winners first, then most phases, then fewest points."""
         n = self.n
@@ -355,16 +389,19 @@ def bot(level, rng):
                     "unknown_level")
 
 
-# A move applied with the flow it leads to (``p10apply``) and the moves listed and written
-# (``p10moves``) are modules of their own, attached here: compiling one large .py on a board
-# needs several times the heap its code keeps (docs/micropython.md). They import the names above.
-from shared_rules import p10apply, p10moves  # noqa: E402
+def parse_move(text):
+    """A move from its record notation (``p10moves``); RuleError if malformed."""
+    from shared_rules.p10moves import parse_move
 
-for _mod, _names in ((p10apply, ("apply", "_lay", "_hit", "_discard", "_next_active", "_next_turn",
-                                 "_start_turn", "_reshuffle", "_deal", "_hand_over", "_lowest",
-                                 "_next_deal", "_finish")),
-                     (p10moves, ("legal_moves", "describe", "move_text"))):
-    for _name in _names:
-        setattr(Phase10, _name, getattr(_mod, _name))
-del _mod, _names, _name
-parse_move = p10moves.parse_move
+    return parse_move(text)
+
+
+# A move applied with the flow it leads to (``p10apply``) is a module of its own, attached here:
+# compiling one large .py on a board needs several times the heap its code keeps
+# (docs/micropython.md). It imports the names above.
+from shared_rules import p10apply  # noqa: E402
+
+for _name in ("apply", "_lay", "_hit", "_discard", "_next_active", "_next_turn", "_start_turn",
+              "_reshuffle", "_deal", "_hand_over", "_lowest", "_next_deal", "_finish"):
+    setattr(Phase10, _name, getattr(p10apply, _name))
+del _name
