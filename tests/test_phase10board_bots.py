@@ -32,7 +32,8 @@ def test_P10B_6_hard_keeps_a_leftover_the_table_takes_before_laying_down(monkeyp
     move = choice("hard", g)
     assert move[0] == B.DISCARD and move[1] in cs("G5 Y9 G12")
     g.apply(move)  # a legal discard
-    monkeypatch.setattr(board_bots.HardBot, "keep_fitting", 0)
+    from shared_rules.p10bhard import HardBot
+    monkeypatch.setattr(HardBot, "keep_fitting", 0)
     assert choice("hard", position(B.PLAY, HAND + " G12")) == (B.DISCARD, cs("R11")[0])
 
 
