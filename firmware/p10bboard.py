@@ -19,7 +19,6 @@ from firmware import ui
 from firmware.decide import Decision
 from shared_rules import phase10board as B
 
-PLAYER = (0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF)
 CURSOR = 0xFF40FF
 REACH = 0xC0C0C0
 
@@ -245,7 +244,7 @@ class BoardScreen(Decision):
 # the token's walk and the move made (``p10bwalk``), are modules of their own, attached here:
 # compiling one large .py on a board needs several times the heap its code keeps
 # (docs/micropython.md). They import the names above.
-from firmware.p10bring import geometry  # noqa: E402
+from firmware.p10bring import geometry, PLAYER  # noqa: E402
 from firmware import p10bring, p10bwalk  # noqa: E402
 
 for _name in ("_ring", "_track"):

@@ -7,8 +7,9 @@ attached there: a module of its own so that no part of the board screen is large
 import displayio
 
 from firmware import ui
-from firmware.p10bboard import PLAYER
 from shared_rules import phase10board as B
+
+PLAYER = (0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF)  # each seat's colour
 
 # per kind: fill, ink
 KFILL = (0x1E6A32, 0x23459A, 0x6A2C88, 0x9A5A12, 0x1D6F78, 0x6E6E6E, 0x8A2A2A, 0x3A3A3A)

@@ -8,7 +8,6 @@ from shared_rules import phase10 as P
 from firmware import p10text
 from firmware.cards import FILL, kind as look_of
 from firmware.laydown import LayDown, group_head, group_cards_text
-from firmware.p10rows import full_reason, LAY
 
 
 def _group_row(self, gi):
@@ -48,7 +47,7 @@ def _lay_rows(self):
 
 def _start_lay(self, number):
     self.lay = LayDown(self.PHASES, self.order, number)
-    self._mode(LAY)
+    self._mode(self.MODE_LAY)
 
 
 def _toggle(self, i):
@@ -71,7 +70,7 @@ def _hint(self):
 
     v = self.view()
     hand = v.hand
-    phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
+    phases = [self.lay_phase] if self.mode == self.MODE_LAY else v.open_phases()
     best = None
     for number in phases:
         missing, groups = solver.solve(hand, self.PHASES[number - 1])
@@ -111,7 +110,7 @@ def _lay_now(self):
         if not ok:
             kind, size = shape[gi]
             name = ("set", "run", "colour group")[kind]
-            why = full_reason(err) if err is not None else \
+            why = p10text.full_reason(err) if err is not None else \
                 "needs " + str(self.lay.missing(gi)) + " more cards."
             self.refuse(self._group_state(gi), "Group " + str(gi + 1) + " (a " + name + " of "
                         + str(size) + "): " + why)

@@ -43,19 +43,13 @@ A_CLEAR = 14
 A_TARGET = 15  # value: seat
 
 
-def full_reason(err):
-    """The whole reason of a refusal, with the rule that refuses it: ``In the classic rules
-    ... (P10C-13).``"""
-    r = err.reason
-    return r[:1].upper() + r[1:] + " (" + err.rule + ")."
-
-
 class Rows(Decision):
     """The rows and lay-down half of the turn screen; the state, the information line and the
     keys are ``Turn``'s."""
 
     BOARD = False  # the board game's cards (colour 1 purple, P): firmware.p10bplay sets it
     COLOURS = p10text.COLOURS  # the names of the colours, for colour groups
+    MODE_LAY = LAY  # the lay-down's mode, for the methods of firmware.p10lay
 
     def text_of(self, c):
         """A card as the player reads it (``R7``; the board game's ``P7``)."""

@@ -39,6 +39,13 @@ def short(code):
     return None
 
 
+def full_reason(err):
+    """The whole reason of a refusal, with the rule that refuses it: ``In the classic rules
+    ... (P10C-13).``"""
+    r = err.reason
+    return r[:1].upper() + r[1:] + " (" + err.rule + ")."
+
+
 def phase_short(number):
     """``set3 + run4``, ``colour7``."""
     return compact(CARD_PHASES[number - 1], " + ")

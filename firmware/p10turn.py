@@ -22,7 +22,7 @@ from shared_rules.phases import CARD_PHASES
 from firmware import ui, p10text
 from firmware.buttons import ticks_diff
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
-from firmware.p10rows import (Rows, full_reason, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET,
+from firmware.p10rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET,
                              A_DECK, A_TAKE, A_LAY, A_HINT, A_SORT, A_TABLE, A_DISCARD, A_HIT,
                              A_BACK, A_GROUP, A_END, A_PHASE, A_FILL, A_LAYNOW, A_CLEAR, A_TARGET)
 
@@ -259,7 +259,7 @@ class Turn(Rows):
     def _do(self, move):
         err = self.submit(move)
         if err is not None:
-            self.refuse(self.refusal_text(err), full_reason(err))
+            self.refuse(self.refusal_text(err), p10text.full_reason(err))
 
     def tick(self, now):
         fx = self.fx
