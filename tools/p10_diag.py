@@ -15,7 +15,6 @@ import time
 
 from shared_rules import solver
 from shared_rules.phase10 import DRAW, DISCARD, TAKE_DISCARD
-from shared_rules.rng import Rng
 from tools import tournament
 
 
@@ -32,8 +31,7 @@ def diagnose(deals, seed, edition="classic", level="hard"):
             kinds = ["normal"] * 4
             kinds[r] = level
             st = new_game(4, options, d)
-            players = [bot(kinds[i], Rng((d * 7919 + i * 104729 + 1) & 0x3FFFFFFF))
-                       for i in range(4)]
+            players = tournament.seat_players(bot, kinds, d)
             phase = [st.view(0).phase_of(s) for s in range(4)]
             hand_no = st.hand_no
             offered_by = -1

@@ -109,13 +109,18 @@ def ranking(state):
     return [1 if s in state.winners else 2 for s in range(state.n)]
 
 
+def seat_players(bot, seats, seed):
+    """The players of one game: ``seats[i]``'s level, each with a generator of its own drawn
+    from the deal's seed and the seat."""
+    return [bot(seats[i], Rng((seed * 7919 + i * 104729 + 1) & 0x3FFFFFFF))
+            for i in range(len(seats))]
+
+
 def play_one(game, seats, options, seed, max_decisions=100000):
     """One game; ``(winners, places, rounds)``."""
     new_game, bot, _ = game
     state = new_game(len(seats), options, seed)
-    players = []
-    for i in range(len(seats)):
-        players.append(bot(seats[i], Rng((seed * 7919 + i * 104729 + 1) & 0x3FFFFFFF)))
+    players = seat_players(bot, seats, seed)
     decisions = 0
     while state.pending is not None:
         seat = state.pending[0]
