@@ -98,3 +98,27 @@ def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
     p10_diag.main(["--deals", "1", "--seed", "7"])
     out = capsys.readouterr().out
     assert "lays" in out and "on points" in out
+
+
+def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):
+    """tools/p10_teacher --table: its positions are the hard player's discards before laying
+    down; a rollout's world keeps everything seat 0 knows (its hand, the table, the discard
+    pile, every hand's size) and deals the rest anew; a rollout is worth at most one phase."""
+    from tools import p10_teacher as T
+    from shared_rules.phase10 import PLAY, DISCARD
+
+    pos = T.table_positions(3, 11)
+    assert len(pos) == 3
+    for st, move in pos:
+        assert st.pending == (0, PLAY) and not st.laid[0] and move[0] == DISCARD
+        w = T._redeal(st, 5)
+        assert w.hands[0] == st.hands[0] and w.discard == st.discard and w.table == st.table
+        assert [len(h) for h in w.hands] == [len(h) for h in st.hands]
+        hidden = sorted(sum([st.hands[s] for s in range(1, 4)], []) + st.draw_pile)
+        assert sorted(sum([w.hands[s] for s in range(1, 4)], []) + w.draw_pile) == hidden
+        assert w.draw_pile != st.draw_pile  # really dealt anew
+        assert -1.0 <= T._hand_value(w, move, 3) <= 1.0
+    cv, raw, phase = T.table_regret((pos[0][0], pos[0][1], 4))
+    assert raw >= 0 and 1 <= phase <= 10
+    T.main(["--table", "--positions", "1", "--rollouts", "2"])
+    assert "table: discard regret" in capsys.readouterr().out
