@@ -107,8 +107,8 @@ def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):
     from tools import p10_teacher as T
     from shared_rules.phase10 import PLAY, DISCARD
 
-    pos = T.table_positions(3, 11)
-    assert len(pos) == 3
+    pos, per_hand = T.table_positions(3, 11)
+    assert len(pos) == 3 and per_hand > 0
     for st, move in pos:
         assert st.pending == (0, PLAY) and not st.laid[0] and move[0] == DISCARD
         w = T._redeal(st, 5)

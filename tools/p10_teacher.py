@@ -224,26 +224,33 @@ def _players(r):
 
 def table_positions(count, seed):
     """``count`` (state, the hard player's move) at its discards before laying down, every third
-    one, in classic games of a hard player (seat 0) and three normal ones."""
+    one, in classic games of a hard player (seat 0) and three normal ones; and the discards it
+    made before laying down per hand in those games (a Skip's too)."""
     from shared_rules.phase10 import Phase10, PLAY
 
     out = []
     game = 0
+    discards = hands = 0
     while len(out) < count:
         st = Phase10(4, seed=seed + game)
         players = _players(random.Random(seed + game))
         game += 1
         seen = 0
+        hand = None
         while st.pending is not None and len(out) < count:
+            if st.hand_no != hand:
+                hand = st.hand_no
+                hands += 1
             seat, kind = st.pending
             move = players[seat].choose(st.view(seat))
-            if (seat == 0 and kind == PLAY and not st.laid[0] and move[0] == DISCARD
-                    and C.SKIP not in st.hands[0] and len(set(st.hands[0])) > 1):
-                seen += 1
-                if seen % 3 == 0:
-                    out.append((copy.deepcopy(st), move))
+            if seat == 0 and kind == PLAY and not st.laid[0] and move[0] == DISCARD:
+                discards += 1
+                if C.SKIP not in st.hands[0] and len(set(st.hands[0])) > 1:
+                    seen += 1
+                    if seen % 3 == 0:
+                        out.append((copy.deepcopy(st), move))
             st.apply(move)
-    return out
+    return out, discards / float(hands)
 
 
 def _redeal(st, k):
@@ -302,7 +309,8 @@ def table_regret(args):
 
 
 def table(positions, k_count, seed, jobs):
-    pos = [(st, m, k_count) for st, m in table_positions(positions, seed)]
+    found, per_hand = table_positions(positions, seed)
+    pos = [(st, m, k_count) for st, m in found]
     if jobs > 1:
         import multiprocessing
 
@@ -313,7 +321,7 @@ def table(positions, k_count, seed, jobs):
     cv = [r[0] for r in res]
     m = sum(cv) / len(cv)
     sd = math.sqrt(sum((x - m) ** 2 for x in cv) / max(1, len(cv) - 1))
-    return m, 1.96 * sd / math.sqrt(len(cv)), sum(r[1] for r in res) / len(res), len(res)
+    return m, 1.96 * sd / math.sqrt(len(cv)), sum(r[1] for r in res) / len(res), len(res), per_hand
 
 
 def main(argv=None):
@@ -339,10 +347,13 @@ def main(argv=None):
             print("phase %2d  normal %.2f  hard %.2f draws" % (number, g, h))
         return
     if a.table:
-        m, ci, raw, n = table(a.positions, a.rollouts, a.seed, a.jobs)
+        if a.rollouts < 2 or a.positions < 1:
+            ap.error("--table needs a position and at least 2 rollouts (the regret is scored on "
+                     "two halves)")
+        m, ci, raw, n, per_hand = table(a.positions, a.rollouts, a.seed, a.jobs)
         print("table: discard regret %.4f ± %.4f (95%%; the hard player's phase advance in the hand "
-              "less the others' mean; uncorrected %.4f) over %d positions, %d rollouts each"
-              % (m, ci, raw, n, a.rollouts))
+              "less the others' mean; uncorrected %.4f) over %d positions, %d rollouts each; "
+              "%.2f discards before laying down per hand" % (m, ci, raw, n, a.rollouts, per_hand))
         return
     if a.take:
         reg, n = take_regret(a.phase, a.positions, a.rollouts)
