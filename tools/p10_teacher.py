@@ -20,7 +20,8 @@ the other hands and the draw pile dealt anew from the cards the hard player has 
 same ``K`` deals for every candidate), the real players playing on. A rollout is worth the hard
 player's phase advance in that hand less the mean advance of the other three. The regret is
 cross-validated (the best candidate picked on half the rollouts, scored on the other half, and
-the other way round), so noise does not bias it up.
+the other way round): how much a teacher choosing by ``K/2`` rollouts beats the hard player,
+which noise does not bias up (with few rollouts it comes out negative: such a teacher is worse).
 
 What it said for issue 13 (K = 150-200, 20-60 positions a phase): the hard player's discard
 regret is 0.00 draws in phase 6, 0.1-0.16 draws in phase 7 (noise-level: the best candidate
@@ -28,7 +29,8 @@ varies between runs), 0.6 percentage points of the chance to lay within 6 draws;
 regret 0.01 draws. A one-step teacher would not make its building faster; what is left is the
 interaction with the other players (see tools/p10_feed_table.py). ``--table --positions 120
 --rollouts 400 --seed 1000 --jobs 2`` (7 CPU minutes): a regret of 0.0052 ± 0.0041 per discard
-(0.0170 uncorrected: the rest is the noise of picking the best of ten candidates).
+(0.0170 uncorrected: the rest is the noise of picking the best of ten candidates), and 3.52
+discards before laying down per hand.
 """
 
 import argparse
