@@ -16,8 +16,9 @@ scores taking a random offered card against drawing, the same way.
 ``--table`` leaves solitaire: at the hard player's discards before laying down in real classic
 games (the hard player in seat 0, three normal players; every third such discard, from games
 seeded S, S+1, ...), every distinct discard is scored by ``K`` rollouts of the rest of the hand:
-the other hands and the draw pile dealt anew from the cards the hard player has not seen (the
-same ``K`` deals for every candidate), the real players playing on. A rollout is worth the hard
+the other hands and the draw pile dealt anew (the same ``K`` deals for every candidate; a card
+the hard player saw an opponent take from the discard pile is dealt anew too), the real players
+playing on. A rollout is worth the hard
 player's phase advance in that hand less the mean advance of the other three. The regret is
 cross-validated (the best candidate picked on half the rollouts, scored on the other half, and
 the other way round): how much a teacher choosing by ``K/2`` rollouts beats the hard player,
@@ -256,8 +257,8 @@ def table_positions(count, seed):
 
 
 def _redeal(st, k):
-    """The state with the cards the seat 0 player has not seen (other hands, draw pile) dealt
-    anew, each hand keeping its size."""
+    """The state with the cards hidden from seat 0 (other hands, draw pile) dealt anew, each
+    hand keeping its size (what seat 0 saw an opponent take is not kept in that hand)."""
     w = copy.deepcopy(st)
     pool = []
     for s in range(1, w.n):
