@@ -217,12 +217,12 @@ def take_regret(number, positions, k):
     return total / max(1, count), count
 
 
-def _players(r):
+def _players(seed):
+    """A hard player in seat 0 and three normal ones (the tournament's generators per seat)."""
     from shared_rules.phase10 import bot
-    from shared_rules.rng import Rng
+    from tools.tournament import seat_players
 
-    return [bot("hard", Rng(r.randrange(1 << 30)))] + [
-        bot("normal", Rng(r.randrange(1 << 30))) for _ in range(3)]
+    return seat_players(bot, ["hard", "normal", "normal", "normal"], seed)
 
 
 def table_positions(count, seed):
@@ -236,7 +236,7 @@ def table_positions(count, seed):
     discards = hands = 0
     while len(out) < count:
         st = Phase10(4, seed=seed + game)
-        players = _players(random.Random(seed + game))
+        players = _players(seed + game)
         game += 1
         seen = 0
         hand = None
@@ -279,7 +279,7 @@ def _hand_value(world, move, k):
     hand = st.hand_no
     before = [st.completed(s) for s in range(st.n)]
     st.apply(move)
-    players = _players(random.Random(k * 7919 + 1))
+    players = _players(k)
     while st.pending is not None and st.hand_no == hand:
         seat = st.pending[0]
         st.apply(players[seat].choose(st.view(seat)))
