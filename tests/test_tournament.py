@@ -95,9 +95,14 @@ def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
     # one hand's end is one player going out, and the tested seat sits in four games per deal
     assert sum(v[2] for v in counts["hands"].values()) == mine
     assert counts["finish"][0] == 8
+    # every game has one last hand; a win needs the last phase laid in it
+    assert sum(counts["finals"].values()) == 8
+    for (where, end), n in counts["finals"].items():
+        if end == "won" or end == "lost on points":
+            assert where.startswith("on the last phase")
     p10_diag.main(["--deals", "1", "--seed", "7"])
     out = capsys.readouterr().out
-    assert "lays" in out and "on points" in out
+    assert "lays" in out and "on points" in out and "the last hand of a game" in out
 
 
 def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):

@@ -26,6 +26,7 @@ def diagnose(deals, seed, edition="classic", level="hard"):
     hands = {}  # (who, phase) -> [hands, laid, went out]
     takes = {}  # (who discarded, next player laid) -> [offered, taken]
     finish = [0, 0, 0.0, 0.0]  # games, of them shared finishes, won of those, level's score
+    finals = {}  # (where the level stood at the last hand's start, outcome) -> games
     for d in range(seed, seed + deals):
         for r in range(4):
             kinds = ["normal"] * 4
@@ -33,6 +34,7 @@ def diagnose(deals, seed, edition="classic", level="hard"):
             st = new_game(4, options, d)
             players = tournament.seat_players(bot, kinds, d)
             phase = [st.view(0).phase_of(s) for s in range(4)]
+            start = [st.completed(s) for s in range(4)]
             hand_no = st.hand_no
             offered_by = -1
             while st.pending is not None:
@@ -54,6 +56,7 @@ def diagnose(deals, seed, edition="classic", level="hard"):
                     if st.pending is not None:
                         hand_no = st.hand_no
                         phase = [st.view(0).phase_of(t) for t in range(4)]
+                        start = [st.completed(t) for t in range(4)]
                         offered_by = -1
             view = st.view(r)
             done = [s for s in range(4) if view.completed(s) >= len(view.phase_numbers)]
@@ -62,7 +65,19 @@ def diagnose(deals, seed, edition="classic", level="hard"):
             if r in done and len(done) > 1:
                 finish[1] += 1
                 finish[2] += r in st.winners
-    return {"hands": hands, "takes": takes, "finish": finish}
+            key = (_standing(start, r, len(view.phase_numbers)),
+                   "won" if r in st.winners else "lost on points" if r in done else
+                   "lost, phase not laid" if st.completed(r) == start[r] else "lost, phase laid")
+            finals[key] = finals.get(key, 0) + 1
+    return {"hands": hands, "takes": takes, "finish": finish, "finals": finals}
+
+
+def _standing(start, r, phases):
+    """Where seat ``r`` stood at the start of a game's last hand."""
+    lead = max(start[s] for s in range(len(start)) if s != r)
+    if start[r] >= phases - 1:
+        return "on the last phase, a rival too" if lead >= phases - 1 else "on the last phase alone"
+    return "%d phase%s behind the leader" % (lead - start[r], "" if lead - start[r] == 1 else "s")
 
 
 def report(counts, level):
@@ -92,6 +107,11 @@ def report(counts, level):
     lines.append("%s completes the last phase with another player in %.1f%% of its games, wins %.0f%% "
                  "of those on points; its mean score per game %.0f" % (
                      level, 100.0 * shared / games, 100.0 * won / max(1, shared), score / games))
+    lines.append("the last hand of a game: where %s stood at its start, and the end (%% of games)" % level)
+    finals = counts["finals"]
+    for where in sorted(set(k[0] for k in finals)):
+        parts = ["%s %.1f%%" % (end, 100.0 * n / games) for (w, end), n in sorted(finals.items()) if w == where]
+        lines.append("  %-32s %s" % (where + ":", ", ".join(parts)))
     return "\n".join(lines)
 
 
