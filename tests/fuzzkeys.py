@@ -1,5 +1,6 @@
 """Random button presses on a game's screens, for the fuzz tests of every game
-(test_play_fuzz.py, test_phase10board_fuzz.py, test_dice_express_fuzz.py).
+(test_play_fuzz.py, test_phase10board_fuzz.py, test_dice_express_fuzz.py; test_firmware_fuzz.py
+takes its length from ``events`` too).
 
 Only every 1,000th refresh is drawn (the label text and dirty areas are kept as usual). On a
 two-button board (the CLUE) a long press takes ``FUZZ_LONG_MS`` instead of 600 ms
@@ -9,6 +10,7 @@ one screen and end on the next. Whenever a press leaves the game for the main me
 goes back in (Continue, or a new game when the last one ended), so the presses land on the
 game's screens; the pause menu and the pages it opens are mostly left at once."""
 
+import os
 import random
 import sys
 
@@ -16,6 +18,12 @@ from emulator.specs import SHORT
 from tests.scripts.phase10_driver import Driver
 
 FUZZ_LONG_MS = 60
+
+
+def events(default):
+    """Presses per board in a fuzz test: ``default`` (the test suite's short run), or
+    ``FUZZ_EVENTS`` from the environment for a long one (README.md)."""
+    return int(os.environ.get("FUZZ_EVENTS", default))
 
 
 def _weight(name):

@@ -1,7 +1,7 @@
-"""20,000 random button presses on every board: short, long and held, on any screen the presses
-reach (settings, set-up, names, rules, statistics, Phase 10 games and their saves). The firmware must never
-raise, and every 2,000 presses it must still find its way back to the main menu and answer a
-key there (no stuck screen).
+"""10,000 random button presses (``FUZZ_EVENTS`` for a long run) on every board: short, long and
+held, on any screen the presses reach (settings, set-up, names, rules, statistics, Phase 10 games
+and their saves). The firmware must never raise, and every 2,000 presses it must still find its
+way back to the main menu and answer a key there (no stuck screen).
 
 The screen is drawn only at those checks (the labels' text and the dirty areas are kept as
 usual, and every screen is drawn by the menu walk in test_emulator.py): drawing each frame in
@@ -14,9 +14,10 @@ import pytest
 
 from emulator import specs
 from emulator.machine import FirmwareError, Machine
+from tests.fuzzkeys import events
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EVENTS = 20000
+EVENTS = events(10000)
 CHECK_EVERY = 2000
 HOLDS = (30, 30, 30, 30, 90, 250, 700)  # ms: mostly short, some long presses and held keys
 GAPS = (10, 20, 40)
