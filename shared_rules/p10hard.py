@@ -25,8 +25,9 @@ into one number: the draws the hand still needs.
   numbers an opponent still to lay a set is collecting, never one the next player can hit, and
   less readily one the next player is likely to take (``p10seen.FEED_P``: the chance a normal player on
   that phase takes it, by its number for a run, by the copies still unseen for sets).
-- 2020 Skip target: the opponent nearest to going out (laid down, fewest cards), then the one
-  most phases ahead; equal players are told apart by who plays sooner after the discarder.
+- 2020 Skip target: an opponent on the last phase first (laying it can end the game), then
+  the one nearest to going out (laid down, fewest cards), then the one most phases ahead;
+  equal players are told apart by who plays sooner after the discarder.
 - Classic: a Skip is discarded as soon as it is held (it skips the next player).
 
 Time: ``solver.missing`` on a set+run phase is the expensive call (about 30 us on a desktop
@@ -153,15 +154,17 @@ class HardBot:
         return (DRAW_DECK,)
 
 def skip_target(view):
-    """The 2020 Skip target: the opponent nearest to going out, then the one most phases
-    ahead; ties go to whoever plays sooner after this seat (no seat number favoured)."""
+    """The 2020 Skip target: an opponent on the last phase (who can end the game this hand)
+    before the others; then the one nearest to going out, then the one most phases ahead;
+    ties go to whoever plays sooner after this seat (no seat number favoured)."""
     targets = view.skip_targets()
+    last = len(view.phase_numbers) - 1
     best = targets[0]
     best_key = None
     for s in targets:
         d = (s - view.seat) % view.n
         near = (20 - view.hand_size(s)) if view.laid[s] else 0
-        key = (near, view.completed(s), -d)
+        key = (view.completed(s) >= last, near, view.completed(s), -d)
         if best_key is None or key > best_key:
             best, best_key = s, key
     return best

@@ -173,6 +173,10 @@ def test_P10C_11_hard_skips_the_player_about_to_go_out():
     assert g.pending == (0, SKIP_TARGET)
     assert normal().choose(g.view(0)) == (TARGET, 1)
     assert hard().choose(g.view(0)) == (TARGET, 2)
+    # p2 on the last phase: laying it could end the game, so it is skipped before p3, who is
+    # nearer to going out but only ends the hand
+    g.progress[1] = 9
+    assert hard().choose(g.view(0)) == (TARGET, 1)
 
 
 @pytest.mark.parametrize("make", [hard, normal])
