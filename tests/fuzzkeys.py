@@ -22,7 +22,8 @@ FUZZ_LONG_MS = 60
 
 def events(default):
     """Presses per board in a fuzz test: ``default`` (the test suite's short run), or
-    ``FUZZ_EVENTS`` from the environment for a long one (README.md)."""
+    ``FUZZ_EVENTS`` from the environment for a long one (README.md); far fewer than the default
+    may not reach every screen a test asks for."""
     return int(os.environ.get("FUZZ_EVENTS", default))
 
 

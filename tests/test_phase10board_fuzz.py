@@ -1,8 +1,8 @@
 """Fuzz: 10,000 random button presses (``FUZZ_EVENTS`` for a long run) during Phase 10 board
 games on each of two boards (the 160x128 PyBadge with a d-pad and the 240x240 CLUE with two
 buttons, where A and B are long presses), people and computer players mixed, 2 to 6 players:
-the firmware must never raise (tests/fuzzkeys.py). The presses land on the board screen (roll, go), the action screens, the
-turn screen, computer turns, summaries, the table, refusals."""
+the firmware must never raise (tests/fuzzkeys.py). The presses land on the board screen (roll,
+go), the action screens, the turn screen, computer turns, summaries, the table, refusals."""
 
 import pytest
 
