@@ -1,9 +1,9 @@
 """Fuzz: 10,000 random button presses (``FUZZ_EVENTS`` for a long run) during Phase 10 games on
 each of two boards (a 160x128 PyBadge with a d-pad and a 240x240 CLUE with two buttons, where A
-and B are long presses), people and computer players mixed: the firmware must never raise. Whenever a press leaves the
-game for the main menu, the fuzzer goes back in (Continue, or a new game with another variant
-when the last one ended), so the presses land on the game's screens: turns in every mode,
-covers, computer turns, summaries, the table, refusals (tests/fuzzkeys.py)."""
+and B are long presses), people and computer players mixed: the firmware must never raise.
+Whenever a press leaves the game for the main menu, the fuzzer goes back in (Continue, or a new
+game with another variant when the last one ended), so the presses land on the game's screens:
+turns in every mode, covers, computer turns, summaries, the table, refusals (tests/fuzzkeys.py)."""
 
 import pytest
 
