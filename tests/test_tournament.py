@@ -90,8 +90,9 @@ def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
     mine = sum(v[0] for k, v in counts["hands"].items() if k[0])
     others = sum(v[0] for k, v in counts["hands"].items() if not k[0])
     assert mine > 0 and others == 3 * mine  # each hand counted once for every seat
-    for hands, laid, out in counts["hands"].values():
+    for hands, laid, out, pts_laid, pts_not in counts["hands"].values():
         assert 0 <= out <= laid <= hands  # going out needs the phase laid
+        assert pts_laid >= 0 and pts_not >= 0 and (pts_not > 0) == (laid < hands)
     # one hand's end is one player going out, and the tested seat sits in four games per deal
     assert sum(v[2] for v in counts["hands"].values()) == mine
     assert counts["finish"][0] == 8
@@ -100,6 +101,8 @@ def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
     for (where, end), n in counts["finals"].items():
         if end == "won" or end == "lost on points":
             assert where.startswith("on the last phase")
+    for before, after in counts["behind"]:  # lost on points: not fewer than the winner's
+        assert after >= 0
     p10_diag.main(["--deals", "1", "--seed", "7"])
     out = capsys.readouterr().out
     assert "lays" in out and "on points" in out and "the last hand of a game" in out
@@ -107,7 +110,7 @@ def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
 
 def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):
     """tools/p10_teacher --table: its positions are the hard player's discards before laying
-    down; a rollout's world keeps everything seat 0 knows (its hand, the table, the discard
+    down (``--laid``: after); a rollout's world keeps everything seat 0 knows (its hand, the table, the discard
     pile, every hand's size) and deals the rest anew; a rollout is worth at most one phase."""
     from tools import p10_teacher as T
     from shared_rules.phase10 import PLAY, DISCARD
@@ -126,4 +129,10 @@ def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):
     cv, raw, phase = T.table_regret((pos[0][0], pos[0][1], 4))
     assert raw >= 0 and 1 <= phase <= 10
     T.main(["--table", "--positions", "1", "--rollouts", "2"])
-    assert "table: discard regret" in capsys.readouterr().out
+    assert "table: discard regret before laying down" in capsys.readouterr().out
+    laid, per_hand = T.table_positions(2, 11, laid=True)
+    assert len(laid) == 2 and per_hand > 0
+    for st, move in laid:
+        assert st.pending == (0, PLAY) and st.laid[0] and move[0] == DISCARD
+    T.main(["--table", "--laid", "--positions", "1", "--rollouts", "2"])
+    assert "table: discard regret after laying down" in capsys.readouterr().out

@@ -7,7 +7,8 @@ Every deal is played once per seat of the tested level against three normal play
 players lay their phase in a hand and go out; how often the next player takes a discard of
 the level and of a normal player (before and after that next player has laid down); and the
 games in which the level and another player both complete the last phase, with the level's
-share of them won on points.
+share of them won on points and, in those lost, how often and how far it trailed the winner
+on points before the last hand.
 """
 
 import argparse
@@ -23,10 +24,11 @@ def diagnose(deals, seed, edition="classic", level="hard"):
     new_game, bot, _ = tournament.resolve("phase10")
     options = {} if edition == "classic" else {"edition": edition}
     solver.CACHE_MAX = solver.DESKTOP_CACHE
-    hands = {}  # (who, phase) -> [hands, laid, went out]
+    hands = {}  # (who, phase) -> [hands, laid, went out, points of hands laid, of hands not laid]
     takes = {}  # (who discarded, next player laid) -> [offered, taken]
     finish = [0, 0, 0.0, 0.0]  # games, of them shared finishes, won of those, level's score
     finals = {}  # (where the level stood at the last hand's start, outcome) -> games
+    behind = []  # lost on points: (level's score - winner's) before the last hand, and after
     for d in range(seed, seed + deals):
         for r in range(4):
             kinds = ["normal"] * 4
@@ -35,6 +37,7 @@ def diagnose(deals, seed, edition="classic", level="hard"):
             players = tournament.seat_players(bot, kinds, d)
             phase = [st.view(0).phase_of(s) for s in range(4)]
             start = [st.completed(s) for s in range(4)]
+            before = list(st.scores)
             hand_no = st.hand_no
             offered_by = -1
             while st.pending is not None:
@@ -49,14 +52,17 @@ def diagnose(deals, seed, edition="classic", level="hard"):
                 offered_by = s if move[0] == DISCARD else -1
                 if st.pending is None or st.hand_no != hand_no:  # s went out
                     for t in range(4):
-                        rec = hands.setdefault((t == r, phase[t]), [0, 0, 0])
+                        rec = hands.setdefault((t == r, phase[t]), [0, 0, 0, 0, 0])
+                        made = bool(laid[t]) or t == s
                         rec[0] += 1
-                        rec[1] += bool(laid[t]) or t == s
+                        rec[1] += made
                         rec[2] += t == s
+                        rec[3 if made else 4] += st.scores[t] - before[t]
                     if st.pending is not None:
                         hand_no = st.hand_no
                         phase = [st.view(0).phase_of(t) for t in range(4)]
                         start = [st.completed(t) for t in range(4)]
+                        before = list(st.scores)
                         offered_by = -1
             view = st.view(r)
             done = [s for s in range(4) if view.completed(s) >= len(view.phase_numbers)]
@@ -65,11 +71,14 @@ def diagnose(deals, seed, edition="classic", level="hard"):
             if r in done and len(done) > 1:
                 finish[1] += 1
                 finish[2] += r in st.winners
+                if r not in st.winners:
+                    w = st.winners[0]
+                    behind.append((before[r] - before[w], st.scores[r] - st.scores[w]))
             key = (_standing(start, r, len(view.phase_numbers)),
                    "won" if r in st.winners else "lost on points" if r in done else
                    "lost, phase not laid" if st.completed(r) == start[r] else "lost, phase laid")
             finals[key] = finals.get(key, 0) + 1
-    return {"hands": hands, "takes": takes, "finish": finish, "finals": finals}
+    return {"hands": hands, "takes": takes, "finish": finish, "finals": finals, "behind": behind}
 
 
 def _standing(start, r, phases):
@@ -90,13 +99,16 @@ def report(counts, level):
             p, a[0], b[0], 100.0 * a[1] / max(1, a[0]), 100.0 * b[1] / max(1, b[0]),
             100.0 * a[2] / max(1, a[0]), 100.0 * b[2] / max(1, b[0])))
     for mine in (True, False):
-        tot = [0, 0, 0]
+        tot = [0, 0, 0, 0, 0]
         for k, v in hands.items():
             if k[0] == mine:
-                for i in range(3):
+                for i in range(5):
                     tot[i] += v[i]
-        lines.append("  all  %s: lays %.1f%% of hands, goes out in %.1f%%" % (
-            level if mine else "normal", 100.0 * tot[1] / max(1, tot[0]), 100.0 * tot[2] / max(1, tot[0])))
+        lines.append("  all  %s: lays %.1f%% of hands, goes out in %.1f%%; points a hand laid %.1f, "
+                     "not laid %.1f" % (
+                         level if mine else "normal", 100.0 * tot[1] / max(1, tot[0]),
+                         100.0 * tot[2] / max(1, tot[0]), tot[3] / max(1, tot[1]),
+                         tot[4] / max(1, tot[0] - tot[1])))
     for mine in (True, False):
         for laid in (False, True):
             o, t = takes.get((mine, laid), [0, 0])
@@ -107,6 +119,12 @@ def report(counts, level):
     lines.append("%s completes the last phase with another player in %.1f%% of its games, wins %.0f%% "
                  "of those on points; its mean score per game %.0f" % (
                      level, 100.0 * shared / games, 100.0 * won / max(1, shared), score / games))
+    behind = sorted(counts["behind"])
+    if behind:
+        lines.append("  lost on points (%d games): before the last hand %s already trailed the winner "
+                     "in %d%% of them, by a median %d points; %d after it" % (
+                         len(behind), level, 100 * sum(1 for b, a in behind if b > 0) // len(behind),
+                         behind[len(behind) // 2][0], sorted(a for b, a in behind)[len(behind) // 2]))
     lines.append("the last hand of a game: where %s stood at its start, and the end (%% of games)" % level)
     finals = counts["finals"]
     for where in sorted(set(k[0] for k in finals)):
