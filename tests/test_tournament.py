@@ -110,8 +110,9 @@ def test_P10C_18_diagnostics_count_every_hand_of_every_seat(capsys):
 
 def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):
     """tools/p10_teacher --table: its positions are the hard player's discards before laying
-    down (``--laid``: after); a rollout's world keeps everything seat 0 knows (its hand, the table, the discard
-    pile, every hand's size) and deals the rest anew; a rollout is worth at most one phase."""
+    down (``--laid``: after); a rollout's world keeps everything seat 0 knows (its hand, the
+    table, the discard pile, every hand's size) and deals the rest anew; a rollout is worth at
+    most one phase."""
     from tools import p10_teacher as T
     from shared_rules.phase10 import PLAY, DISCARD
 

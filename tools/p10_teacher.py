@@ -230,8 +230,8 @@ def _players(seed):
 def table_positions(count, seed, laid=False):
     """``count`` (state, the hard player's move) at its discards before laying down, every third
     one (``laid``: after laying down, every second one), in classic games of a hard player (seat
-    0) and three normal ones; and the discards it made so per hand in those games (a Skip's
-    too)."""
+    0) and three normal ones; and how many such discards it made per hand in those games (a
+    Skip's too)."""
     from shared_rules.phase10 import Phase10, PLAY
 
     out = []
