@@ -5,7 +5,7 @@ chosen into them, each group checked by the rules core, runs put in laying order
 for the card game, ``BOARD_PHASES`` for the board game), ``cards`` the hand in display order,
 ``number`` the phase being laid (1-based). Wilds are what ``shared_rules.groups.is_wild`` says
 (the card game's ``0x40``, the board game's jokers ``card | 0x80``). Used by Phase 10's turn
-screen (``firmware.p10turn``) and the board game's.
+screen (``firmware.phase10.turn``) and the board game's.
 """
 
 from shared_rules.errors import RuleError

@@ -77,7 +77,7 @@ def saved_entry(data):
 def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
-    from shared_rules import codec
+    from shared_rules import save as codec
     from shared_rules.errors import RuleError
     from firmware import gamerec
 

@@ -147,7 +147,7 @@ class Session:
             self.save()
 
     def save(self):
-        from shared_rules import codec
+        from shared_rules import save as codec
 
         if self.state.over:
             return

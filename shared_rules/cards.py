@@ -13,7 +13,6 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.errors import RuleError
 
 WILD = const(0x40)
 SKIP = const(0x50)
@@ -54,31 +53,6 @@ def text(c):
 def texts(cards):
     """Notation of several cards separated by spaces."""
     return " ".join([text(c) for c in cards])
-
-
-def parse(word):
-    """The card named by ``word`` (P10C-2); raises RuleError for anything else."""
-    w = word.strip()
-    if w in ("W", "w"):
-        return WILD
-    if w in ("S", "s"):
-        return SKIP
-    # ASCII only: str.isdigit() and int() would accept other scripts' digits on CPython
-    if 2 <= len(w) <= 3 and w[0] in "RBGYrbgy":
-        n = 0
-        for ch in w[1:]:
-            if ch not in "0123456789":
-                n = -1
-                break
-            n = n * 10 + "0123456789".index(ch)
-        if 1 <= n <= 12:
-            return ("RBGYrbgy".index(w[0]) % 4 << 4) | n
-    raise RuleError("P10C-2", "'" + word + "' is not a card (R7, B12, W, S ...)")
-
-
-def parse_list(line):
-    """Cards from space-separated notation."""
-    return [parse(w) for w in line.split()]
 
 
 def penalty(c):

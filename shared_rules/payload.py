@@ -1,5 +1,5 @@
 """The byte writer and reader the games' save payloads are made with (``p10codec``,
-``p10bcodec``; the envelope is ``shared_rules.codec``). A module of its own, so that a game whose
+``p10bcodec``; the envelope is ``shared_rules.save``). A module of its own, so that a game whose
 payload needs neither (Dice Express) does not load them at every save: code is RAM."""
 
 import struct

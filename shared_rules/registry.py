@@ -3,8 +3,8 @@
 Codec, records, replay, simulate, selfplay, the tournament, menus, the set-up screen, settings,
 saves and statistics read this table and never name a game. An entry names its rules-core module
 and its firmware screens module as strings: nothing is imported until the game is played (code
-is RAM on a board). Adding a game is a module and one line in ``GAMES``; tests add theirs with
-:func:`register`.
+is RAM on a board). Adding a game is a package and one line in ``GAMES``; tests add theirs with
+``shared_rules.desktop.games.register``.
 """
 
 from shared_rules.errors import RuleError
@@ -30,30 +30,14 @@ class Entry:
 
 
 GAMES = [
-    Entry(1, "phase10", "Phase 10", "shared_rules.phase10", "firmware.p10", 2, 6, (
+    Entry(1, "phase10", "Phase 10", "shared_rules.phase10.game", "firmware.phase10.screens", 2, 6, (
         ("edition", "Edition", ("classic", "2020")),
         ("phases", "Phases", ("all", "5", "8", "odd", "even")),
         ("progression", "Progress", ("standard", "everyone", "free")),
     )),
-    Entry(2, "phase10board", "Phase 10 Board", "shared_rules.phase10board", "firmware.p10b", 2, 6),
-    Entry(3, "dice_express", "Dice Express", "shared_rules.dice_express", "firmware.dx", 2, 6),
+    Entry(2, "phase10board", "Phase 10 Board", "shared_rules.phase10board.game", "firmware.phase10board.screens", 2, 6),
+    Entry(3, "dice_express", "Dice Express", "shared_rules.dice_express.game", "firmware.dice_express.screens", 2, 6),
 ]
-
-
-def register(entry):
-    """Add a game (tests); an entry with the same id or key replaces the old one."""
-    for i in range(len(GAMES)):
-        if GAMES[i].gid == entry.gid or GAMES[i].key == entry.key:
-            GAMES[i] = entry
-            return
-    GAMES.append(entry)
-
-
-def unregister(gid):
-    for i in range(len(GAMES)):
-        if GAMES[i].gid == gid:
-            GAMES.pop(i)
-            return
 
 
 def by_key(key):

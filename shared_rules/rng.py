@@ -23,7 +23,6 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.errors import RuleError
 
 _MASK15 = const(0x7FFF)
 # Multiplier 1103515245 mod 2**30 = 29773421 (= 1 mod 4) and an odd increment: full period 2**30.
@@ -85,29 +84,3 @@ class Rng(Source):
             r = self.next15()
             if r < limit:
                 return r % n
-
-
-class Scripted(Source):
-    """The chance outcomes of a record, in order. ``feed`` adds the values of one record line;
-    drawing a value out of range, or more values than were fed, is a broken record."""
-
-    def __init__(self):
-        self.values = []
-        self.pos = 0
-
-    def feed(self, values):
-        self.values.extend(values)
-
-    def left(self):
-        return len(self.values) - self.pos
-
-    def _below(self, n):
-        if self.pos >= len(self.values):
-            raise RuleError("RECORD", "the record holds fewer chance outcomes than the game draws",
-                            "chance_missing")
-        v = self.values[self.pos]
-        if not 0 <= v < n:
-            raise RuleError("RECORD", "chance outcome " + str(v) + " is not below " + str(n),
-                            "chance_range")
-        self.pos += 1
-        return v

@@ -1,7 +1,8 @@
 """Helpers for Phase 10 scenario tests: stacked decks so every situation is exact."""
 
 from shared_rules import cards as C
-from shared_rules.phase10 import Phase10
+from shared_rules.phase10.game import Phase10
+from shared_rules.phase10.desktop import parse_card, parse_cards
 
 
 def stack(players, hands, discard, draw="", dealer=0, active=None):
@@ -9,7 +10,7 @@ def stack(players, hands, discard, draw="", dealer=0, active=None):
     every dealt seat), turns up ``discard`` and then offers ``draw`` (text, top first) from
     the draw pile; the remaining cards follow in a fixed order."""
     active = active or list(range(players))
-    parsed = [C.parse_list(h) if h is not None else None for h in hands]
+    parsed = [parse_cards(h) if h is not None else None for h in hands]
     deck = []
     first = (dealer + 1) % players
     while first not in active:
@@ -20,8 +21,8 @@ def stack(players, hands, discard, draw="", dealer=0, active=None):
             if s in active:
                 deck.append(parsed[s][r])
             s = (s + 1) % players
-    deck.append(C.parse(discard))
-    deck.extend(C.parse_list(draw))
+    deck.append(parse_card(discard))
+    deck.extend(parse_cards(draw))
     rest = C.new_deck()
     for c in deck:
         rest.remove(c)  # ValueError if the scenario uses a card more often than the deck has it
@@ -35,7 +36,7 @@ def game(players, hands, discard, draw="", dealer=0, more_decks=(), **options):
 
 
 def cards(text):
-    return C.parse_list(text)
+    return parse_cards(text)
 
 
 def hand_text(g, seat):

@@ -1,4 +1,4 @@
-"""The Phase 10 computer players (shared_rules/bots.py, shared_rules/p10hard.py): every level
+"""The Phase 10 computer players (shared_rules/phase10/bots.py, shared_rules/phase10/hard.py): every level
 plays whole games without an illegal move, and the hard player makes the clearly right choice
 in a few fixed positions (docs/rules-decisions.md, "Computer players")."""
 
@@ -6,11 +6,12 @@ import pytest
 
 from shared_rules import cards as C
 from shared_rules import registry
-from shared_rules.phase10 import (DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, TARGET, SKIP_TARGET,
+from shared_rules.phase10.game import (DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, TARGET, SKIP_TARGET,
                                   Phase10)
 from shared_rules.phases import SET
 from shared_rules.rng import Rng
 from tests.p10 import game, cards
+from shared_rules.phase10.desktop import parse_card
 
 PHASE_LISTS = ("all", "5", "8", "odd", "even")
 EDITIONS = ("classic", "2020")
@@ -18,7 +19,7 @@ PROGRESSIONS = ("standard", "everyone", "free")
 
 
 def one(text):
-    return C.parse(text)
+    return parse_card(text)
 
 
 def play_games(level, count, first_seed):
@@ -58,12 +59,12 @@ def test_P10C_7_every_level_finishes_200_seeded_games_without_an_illegal_move(le
 
 
 def hard():
-    from shared_rules.bots import HardBot
+    from shared_rules.phase10.bots import HardBot
     return HardBot(Rng(1))
 
 
 def normal():
-    from shared_rules.bots import GreedyBot
+    from shared_rules.phase10.bots import GreedyBot
     return GreedyBot(Rng(1))
 
 

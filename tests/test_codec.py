@@ -5,11 +5,11 @@ import struct
 
 import pytest
 
-from shared_rules import codec
+from shared_rules import save as codec
 from shared_rules.crc import crc16
 from shared_rules.errors import RuleError
 from shared_rules.rng import Rng
-from shared_rules.selfplay import SelfPlay
+from shared_rules.desktop.selfplay import SelfPlay
 from tests.p10 import snapshot
 
 CONFIGS = [(1, 6, "classic", "all", "standard"), (2, 6, "2020", "odd", "free"),

@@ -4,9 +4,9 @@ the dice are fair, and a game played with it replays exactly from its record."""
 import random
 
 from firmware.hwrandom import Hardware
-from shared_rules import dice_express as D
-from shared_rules.record import replay
-from shared_rules.selfplay import SelfPlay
+from shared_rules.dice_express import game as D
+from shared_rules.desktop.record import replay
+from shared_rules.desktop.selfplay import SelfPlay
 
 # chi-square with 5 degrees of freedom: P(X > 20.52) = 0.001
 CHI2_5_P001 = 20.52

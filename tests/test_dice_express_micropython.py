@@ -24,7 +24,7 @@ GAMES = [
 ]
 
 ODDS_PROBE = """
-from shared_rules import dx_odds
+from shared_rules.dice_express import odds as dx_odds
 for rolls in (1, 2, 3):
     for chased in range(0, 6):
         for mine in (0, 1):
@@ -36,7 +36,7 @@ for rolls in (1, 2, 3):
 """
 
 SAVE_PROBE = """
-from shared_rules import dice_express as D
+from shared_rules.dice_express import game as D
 from shared_rules.rng import Rng
 for seed in range(6):
     g = D.new_game(2 + seed % 5, {}, Rng(seed))
@@ -53,7 +53,7 @@ for seed in range(6):
 @pytest.fixture(scope="module")
 def mp():
     with Session() as session:
-        session.run("from shared_rules.selfplay import play_record")
+        session.run("from shared_rules.desktop.selfplay import play_record")
         yield session
 
 
@@ -80,6 +80,6 @@ def test_DX_heap_of_a_six_player_game_under_micropython():
     """The live heap a six-player game (state, six players of every level, the odds cache) adds
     above the baseline after the imports, 32-bit objects as on a board: at most 16 KiB."""
     with Session() as mp:
-        base, peak = six_player_heap(mp, "dice_express", "from shared_rules import dx_bots, dx_odds, dxcodec")
+        base, peak = six_player_heap(mp, "dice_express", "from shared_rules.dice_express import bots, odds, save")
     print("baseline after the imports", base, "bytes; a six-player game adds at most", peak, "bytes")
     assert 0 < peak <= 16 * 1024

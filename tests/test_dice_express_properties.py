@@ -11,7 +11,7 @@ The suite plays a short version; ``python -m tools.bench_dice_express --properti
 
 import pytest
 
-from shared_rules import dice_express as D
+from shared_rules.dice_express import game as D
 from shared_rules.rng import Rng
 from tools.dice_express_checks import LEVELS, check_invariants, play_checked
 
@@ -47,7 +47,7 @@ def test_easy_stops_when_every_die_is_its_colour():
     """Regression: five dice (two given back) all red, red's best piece needs six: keeping every
     die is no legal keep, the easy player stops."""
     g = D.new_game(4, {}, Rng(1))
-    from shared_rules.rng import Scripted
+    from shared_rules.desktop.record import Scripted
     g.source = Scripted()
     g.roads[0] = [D.piece(0, 2), D.piece(1, 2), D.piece(2, 2)]
     g.fronts[0] = 6

@@ -3,12 +3,15 @@ each with fixed dice from a scripted source so that the situation is exact."""
 
 import pytest
 
-from shared_rules import dice_express as D
-from shared_rules import dx_odds
-from shared_rules.dice_express import (BEFORE, REROLL, TAKE_KIND, ROLL, KEEP, STOP, TAKE, STEAL,
-                                       PASS, FULL, piece, parse_move, encode, decode)
+from shared_rules.dice_express import game as D
+from shared_rules.dice_express import odds as dx_odds
+from shared_rules.dice_express.game import (BEFORE, REROLL, TAKE_KIND, ROLL, KEEP, STOP, TAKE, STEAL,
+                                       PASS, FULL, piece, encode, decode)
+from shared_rules.dice_express import desktop as DD
+from shared_rules.dice_express.desktop import parse_move
 from shared_rules.errors import RuleError
-from shared_rules.rng import Rng, Scripted
+from shared_rules.rng import Rng
+from shared_rules.desktop.record import Scripted
 
 W, Y, O, R, G, B = 0, 1, 2, 3, 4, 5
 
@@ -19,7 +22,7 @@ def dice(text):
 
 
 def P(text):
-    return D.parse_piece(text)
+    return DD.parse_piece(text)
 
 
 def position(n, roads, fronts=None, turn=0):
@@ -94,7 +97,7 @@ def test_DX_1_seven_dice_of_six_colours_thirty_pieces():
     assert all(len(w) == 1 for w in places(g)) and len(places(g)) == 30
     g.apply((ROLL, 0))
     assert len(g.dice) == 7 and all(0 <= d < 6 for d in g.dice)
-    assert D.piece_text(piece(R, 3)) == "R3" and D.parse_piece("b6") == piece(B, 6)
+    assert D.piece_text(piece(R, 3)) == "R3" and DD.parse_piece("b6") == piece(B, 6)
 
 
 def test_DX_1_every_die_is_one_draw_below_six():
@@ -572,7 +575,7 @@ def test_DX_6_move_at_lists_the_same_moves_without_building_them():
 
 
 def test_SAVE_the_codec_envelope_carries_the_game_by_its_registry_number():
-    from shared_rules import codec
+    from shared_rules import save as codec
     g = D.new_game(6, {}, Rng(21))
     hard = D.bot("hard", Rng(2))
     while g.turns < 30:

@@ -1,4 +1,4 @@
-"""Dice Express on the emulated boards (firmware/dx.py): whole games played by key presses on the
+"""Dice Express on the emulated boards (firmware/dice_express/screens.py): whole games played by key presses on the
 PyBadge and on the CLUE (two buttons), a person's choices made as the normal computer player
 would make them, through every decision screen to the ending; a power cut between rolls and
 Continue."""
@@ -20,7 +20,7 @@ def start(d, players="2"):
 
 def want(t):
     """The move the normal player would make on the person's screen ``t``."""
-    D = importlib.import_module("shared_rules.dice_express")
+    D = importlib.import_module("shared_rules.dice_express.game")
     st = t.session.state
     rng = importlib.import_module("shared_rules.rng")
     return D.bot("normal", rng.Rng(st.turns)).choose(st.view(t.seat))
@@ -41,7 +41,7 @@ def step(d, seen):
         d.key("A")
     elif name == "DiceScreen":
         move = want(t)
-        D = importlib.import_module("shared_rules.dice_express")
+        D = importlib.import_module("shared_rules.dice_express.game")
         d.wait_guard()
         if move[0] == D.KEEP:
             need = list(move[1])
@@ -143,16 +143,21 @@ def dx_session(d, state, kinds, names):
     return s
 
 
+def _piece(text):
+    """A road piece from its record notation (``R3``)."""
+    return importlib.import_module("shared_rules.dice_express.desktop").parse_piece(text)
+
+
 def arranged(roads, fronts, dice_source):
     """A six-player game with these roads (piece texts, rear first) and fronts; dice from a
     scripted source fed with ``dice_source``."""
-    D = importlib.import_module("shared_rules.dice_express")
+    D = importlib.import_module("shared_rules.dice_express.game")
     rng = importlib.import_module("shared_rules.rng")
     st = D.new_game(len(roads), {}, rng.Rng(1))
-    st.source = rng.Scripted()
+    st.source = importlib.import_module("shared_rules.desktop.record").Scripted()
     st.source.feed(dice_source)
     for s in range(len(roads)):
-        st.roads[s] = [D.parse_piece(t) for t in roads[s].split()]
+        st.roads[s] = [_piece(t) for t in roads[s].split()]
         for p in st.roads[s]:
             st.display[p >> 3] &= ~(1 << (p & 7))
         st.fronts[s] = fronts[s]
@@ -235,7 +240,7 @@ def test_every_dice_express_screen_fits(board_id, tmp_path):
             d.key("DOWN")
         d.key("A")  # stop
         t = d.top
-        i = t.moves.index((D.TAKE, D.parse_piece("B5")))  # B6 is in BOB's road: B2..B5
+        i = t.moves.index((D.TAKE, _piece("B5")))  # B6 is in BOB's road: B2..B5
         while t.menu.index != i:
             d.key("DOWN")
         d.key("A")
@@ -286,7 +291,7 @@ def test_DX_9_the_log_shows_the_dice_and_the_no_piece_penalty(tmp_path):
             d.key("DOWN")
         d.key("A")  # stop: no piece, ANN is not last, the front piece Y3 goes back
         assert "ANN: no piece, Y3 back" in s.lines
-        assert s.state.fronts[0] == 7 and s.state.roads[0] == [D.parse_piece("W2")]
+        assert s.state.fronts[0] == 7 and s.state.roads[0] == [_piece("W2")]
     finally:
         d.close()
 
@@ -329,7 +334,7 @@ wait 300
 
 
 def test_the_dice_express_screens_show_the_same_under_micropython():
-    """The firmware with firmware/dx.py under real MicroPython (tools/micropython_firmware.py)
+    """The firmware with firmware/dice_express/screens.py under real MicroPython (tools/micropython_firmware.py)
     shows the same text on every screen as the emulator, from the set-up through a person's
     roll, set-asides, re-roll and stop, the computer turns and the round summary."""
     import re

@@ -69,9 +69,9 @@ def test_runner_imports_shared_rules_and_reports_tracebacks():
     out = run("import shared_rules.rng as m\nprint(m.__file__)")
     assert out.strip() == "shared_rules/rng.py"
     with pytest.raises(MicroPythonError) as err:
-        run("print('before')\nimport shared_rules.cards as c\nc.parse('X9')")
+        run("print('before')\nimport shared_rules.phase10.desktop as d\nd.parse_card('X9')")
     message = str(err.value)
-    assert "Traceback" in message and 'File "shared_rules/cards.py"' in message
+    assert "Traceback" in message and 'File "shared_rules/phase10/desktop.py"' in message
     assert "RuleError: P10C-2: 'X9' is not a card" in message
 
 
@@ -189,9 +189,9 @@ def baseline_games():
 
 def test_P10C_6_to_P10C_22_RNG_1_baseline_games_identical(mp):
     """Seeded games of every variant give byte-identical records under MicroPython."""
-    from shared_rules.selfplay import play_record
+    from shared_rules.desktop.selfplay import play_record
 
-    mp.run("from shared_rules.selfplay import play_record")
+    mp.run("from shared_rules.desktop.selfplay import play_record")
     differ = []
     records = set()
     for seed, players, bots, edition, phases, progression in baseline_games():

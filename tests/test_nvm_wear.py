@@ -21,7 +21,7 @@ def store_of(m):
 def blob_of(session):
     """The save blob of a session's game, as the firmware saves it."""
     if hasattr(session, "entry"):
-        from shared_rules import codec
+        from shared_rules import save as codec
 
         return codec.encode(session.state, session.entry.gid)
     return session.rules.encode(session.state)

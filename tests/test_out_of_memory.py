@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from emulator.machine import Machine
-from shared_rules import codec, registry
+from shared_rules import registry
+from shared_rules import save as codec
 from tools.micropython_firmware import run_script
 
 # Enough for the menus (menus.txt peaks near 104 KiB as .py), far too little for a game of
@@ -73,7 +74,7 @@ def test_without_recovery_the_memory_error_ends_the_measured_run(saved, tmp_path
 
 
 def test_a_memory_error_while_reading_a_save_is_not_a_corrupt_save(monkeypatch):
-    from shared_rules.phase10 import Phase10
+    from shared_rules.phase10.game import Phase10
 
     blob = codec.encode(Phase10(3, seed=5), 1)
     assert codec.decode(blob)[0] == 1

@@ -4,12 +4,13 @@ exactly as it was; random garbage moves during random games never crash the rule
 import pytest
 
 from shared_rules import cards as C
-from shared_rules import codec
+from shared_rules import save as codec
 from shared_rules.errors import RuleError
-from shared_rules.phase10 import (Phase10, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, TARGET)
+from shared_rules.phase10.game import (Phase10, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, TARGET)
 from shared_rules.rng import Rng
-from shared_rules.selfplay import SelfPlay
+from shared_rules.desktop.selfplay import SelfPlay
 from tests.p10 import game, cards, snapshot
+from shared_rules.phase10.desktop import parse_card
 
 W, S = C.WILD, C.SKIP
 SECOND = "R5 B5 G5 Y6 Y6 B6 Y3 G5 R12 B12"
@@ -42,12 +43,12 @@ def test_P10C_7_illegal_moves_while_drawing():
     for move in MALFORMED:
         rejected(g, move)
     rejected(g, (TAKE_DISCARD,), "P10C-8")
-    rejected(g, (DISCARD, C.parse("R3")), "P10C-7")
+    rejected(g, (DISCARD, parse_card("R3")), "P10C-7")
     rejected(g, (LAY, 1, SETS), "P10C-7")
-    rejected(g, (HIT, C.parse("R3"), 0, 0), "P10C-7")
+    rejected(g, (HIT, parse_card("R3"), 0, 0), "P10C-7")
     rejected(g, (TARGET, 0), "P10C-7")
     g.draw_pile = []
-    g.discard = [C.parse("R1")]
+    g.discard = [parse_card("R1")]
     rejected(g, (DRAW_DECK,), "P10C-10")
     g.discard = []
     rejected(g, (TAKE_DISCARD,), "P10C-7")
@@ -59,23 +60,23 @@ def test_P10C_7_P10C_9_P10C_13_illegal_moves_while_playing():
     for move in MALFORMED:
         rejected(g, move)
     rejected(g, (TAKE_DISCARD,), "P10C-7")
-    rejected(g, (HIT, C.parse("R3"), 0, 0), "P10C-7")              # before laying
+    rejected(g, (HIT, parse_card("R3"), 0, 0), "P10C-7")              # before laying
     rejected(g, (LAY, 2, SETS), "P10C-7")                          # not my phase
     rejected(g, (LAY, 1, [cards("R3 B3 G3")]), "P10C-7")           # part of it
     rejected(g, (LAY, 1, [cards("R3 B3 G3"), cards("Y4 Y4 Y4")]), "P10C-7")  # not in hand
     rejected(g, (LAY, 1, [cards("R3 B3 G3"), cards("Y4 Y4 S")]), "P10C-5")
     rejected(g, (LAY, 1, [cards("R3 B3 G3"), cards("Y4 G9 B4")]), "P10C-3")
-    rejected(g, (DISCARD, C.parse("Y12")), "P10C-7")               # not in hand
+    rejected(g, (DISCARD, parse_card("Y12")), "P10C-7")               # not in hand
     rejected(g, (TARGET, 0), "MOVE")
     g.apply((LAY, 1, SETS))
     rejected(g, (LAY, 1, SETS), "P10C-7")                          # twice
-    rejected(g, (HIT, C.parse("G9"), 0, 0), "P10C-9")              # does not fit
-    rejected(g, (HIT, C.parse("G9"), 5, 0), "P10C-9")              # no such group
+    rejected(g, (HIT, parse_card("G9"), 0, 0), "P10C-9")              # does not fit
+    rejected(g, (HIT, parse_card("G9"), 5, 0), "P10C-9")              # no such group
     rejected(g, (HIT, S, 0, 0), "P10C-5")
-    g.apply((DISCARD, C.parse("G9")))
+    g.apply((DISCARD, parse_card("G9")))
     g.apply((DRAW_DECK,))
     g.apply((LAY, 1, [cards("R5 B5 G5"), cards("Y6 Y6 B6")]))
-    rejected(g, (HIT, C.parse("Y3"), 0, 0), "P10C-13")             # classic, lay turn
+    rejected(g, (HIT, parse_card("Y3"), 0, 0), "P10C-13")             # classic, lay turn
 
 
 def test_P10C_11_illegal_skip_targets_2020():
@@ -86,7 +87,7 @@ def test_P10C_11_illegal_skip_targets_2020():
         rejected(g, move)
     rejected(g, (TARGET, 1), "P10C-11")   # yourself
     rejected(g, (TARGET, 3), "P10C-11")   # no such seat
-    rejected(g, (DISCARD, C.parse("R3")), "P10C-11")
+    rejected(g, (DISCARD, parse_card("R3")), "P10C-11")
     rejected(g, (DRAW_DECK,), "P10C-11")
 
 

@@ -11,11 +11,11 @@ import pytest
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.phase10 import EVERYONE, FREE
+from shared_rules.phase10.game import EVERYONE, FREE
 from shared_rules.phases import PHASE_LISTS
-from shared_rules.selfplay import SelfPlay
+from shared_rules.desktop.selfplay import SelfPlay
 from shared_rules.rng import Rng
-from shared_rules import codec
+from shared_rules import save as codec
 from tests.p10 import count_cards
 
 GAMES = 300
@@ -111,7 +111,7 @@ def test_P10C_1_P10C_17_P10C_18_P10C_21_P10C_22_computer_players(edition, progre
 def test_P10C_7_every_legal_move_applies_and_every_applied_move_was_legal():
     """legal_moves() is exact for draws, hits, discards and Skip targets: each listed move
     applies, and the computer players' moves (of those kinds) are always listed."""
-    from shared_rules.phase10 import LAY
+    from shared_rules.phase10.game import LAY
     for seed in range(6):
         sp = SelfPlay(seed, 2 + seed % 5, "hard", ("classic", "2020")[seed % 2], keep_record=False)
         while sp.state.pending is not None:

@@ -7,16 +7,17 @@ from shared_rules import cards as C
 from shared_rules.errors import RuleError
 from shared_rules.groups import check_group, hit_ends, LOW, HIGH, NONE
 from shared_rules.phases import SET, RUN, COLOUR, phase_list
-from shared_rules.phase10 import (Phase10, DRAW, PLAY, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY,
+from shared_rules.phase10.game import (Phase10, DRAW, PLAY, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY,
                                   HIT, DISCARD, TARGET)
 from tests.p10 import game, stack, cards, hand_text, snapshot, count_cards
+from shared_rules.phase10.desktop import parse_card
 
 W = C.WILD
 S = C.SKIP
 
 
 def one(text):
-    return C.parse(text)
+    return parse_card(text)
 
 
 def rejected(g, move, rule):
@@ -62,11 +63,11 @@ def test_P10C_1_stacked_deck_must_be_the_deck():
 
 def test_P10C_2_notation_round_trip_and_errors():
     for c in C.new_deck():
-        assert C.parse(C.text(c)) == c
+        assert parse_card(C.text(c)) == c
     assert C.texts(cards("R7 B12 G1 Y5 W S")) == "R7 B12 G1 Y5 W S"
     for bad in ("R13", "X5", "R0", "", "WW", "7"):
         with pytest.raises(RuleError) as e:
-            C.parse(bad)
+            parse_card(bad)
         assert e.value.rule == "P10C-2"
 
 
@@ -529,7 +530,7 @@ def test_P10C_21_everyone_advances_every_hand():
 
 
 def test_P10C_21_game_lasts_one_hand_per_phase_and_equal_totals_share():
-    from shared_rules.selfplay import SelfPlay
+    from shared_rules.desktop.selfplay import SelfPlay
     for seed in range(6):
         sp = SelfPlay(seed, 3, "greedy", progression="everyone", phases="odd")
         g = sp.run()
@@ -570,7 +571,7 @@ def test_P10C_22_completed_phase_cannot_be_laid_again():
 
 
 def test_P10C_22_first_to_complete_the_list_wins():
-    from shared_rules.selfplay import SelfPlay
+    from shared_rules.desktop.selfplay import SelfPlay
     for seed in range(4):
         g = SelfPlay(seed, 3, "greedy", progression="free", phases="5").run()
         assert len(g.winners) == 1
@@ -616,7 +617,7 @@ def test_P10C_7_view_shows_own_hand_and_hides_other_hands_and_the_draw_pile():
 
 
 def test_P10C_9_hard_player_does_not_feed_the_next_player_a_hit():
-    from shared_rules.bots import GreedyBot, HardBot
+    from shared_rules.phase10.bots import GreedyBot, HardBot
     from shared_rules.rng import Rng
     from shared_rules.phases import SET as KIND_SET
     g = opening()

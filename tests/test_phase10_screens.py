@@ -13,6 +13,7 @@ import shutil
 import pytest
 
 from tests.scripts.phase10_driver import Driver
+from shared_rules.phase10.desktop import parse_card, parse_cards
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ("pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",
@@ -120,7 +121,7 @@ def arrange(st, C, check_group, hands, table=(), discard=""):
 
     def take(words):
         out = []
-        for c in C.parse_list(words):
+        for c in parse_cards(words):
             pool.remove(c)
             out.append(c)
         return out
@@ -141,7 +142,7 @@ def person_turn(board_id, tmp_path, hand, other):
     ``other``. Returns the driver, the turn screen and the cards module the firmware uses."""
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     st = P.Phase10(2, seed=5, dealer=1)
@@ -172,7 +173,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot = Shots(d, folder)
     d.booted.settings.marks = 1
     d.booted.settings.speed = 2
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     SET, RUN = 0, 1
@@ -197,16 +198,16 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot("03-hint-ready")
     d.row(t, (d.T.A_CLEAR, 0))
     for c in ("R3", "B3"):
-        d.card(t, C.parse(c), free=True)
+        d.card(t, parse_card(c), free=True)
     assert "+1" in t.menu.items[0]
     shot("04-lay-set-filling")
-    d.card(t, C.parse("G3"), free=True)
+    d.card(t, parse_card("G3"), free=True)
     assert t.filling == 1
     for c in ("R4", "B5", "W"):
-        d.card(t, C.parse(c), free=True)
+        d.card(t, parse_card(c), free=True)
     assert "+1: 4 5 W=6" in t.menu.items[1], t.menu.items
     shot("05-lay-run-with-wild")
-    d.card(t, C.parse("Y7"), free=True)
+    d.card(t, parse_card("Y7"), free=True)
     assert not t.menu.dim[2], t.menu.items
     shot("06-lay-ready")
     d.key("A")
@@ -215,7 +216,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     d.m.run(800)
     assert t.fx is None
     shot("07-laid")
-    d.card(t, C.parse("R8"))
+    d.card(t, parse_card("R8"))
     assert t.mode == d.T.CARD
     shot("08-card-choice")
     d.row(t, (d.T.A_HIT, 0))
@@ -232,7 +233,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     assert d.top is t and info_text(t) == "Does not fit there"
     d.key("B")
     d.key("B")
-    d.card(t, C.parse("W"))
+    d.card(t, parse_card("W"))
     d.row(t, (d.T.A_HIT, 0))
     d.row(t, (d.T.A_GROUP, 3))  # ANN's run 4-7: both ends open
     assert t.mode == d.T.END
@@ -242,14 +243,14 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     d.row(t, (d.T.A_TABLE, 0))
     shot("12-table")
     d.key("B")
-    d.card(t, C.parse("S"))
+    d.card(t, parse_card("S"))
     d.row(t, (d.T.A_DISCARD, 0))
     assert t.mode == d.T.TARGET and t.menu.dim[1] and not t.menu.dim[0]
     shot("13-skip-target-waiting-greyed")
     d.row(t, (d.T.A_TARGET, 1))
     assert st.pending == (0, P.DRAW)  # BOB and CAT both wait out a Skip: ANN again
     d.row(t, (d.T.A_DECK, 0))
-    d.card(t, C.parse("R7"))
+    d.card(t, parse_card("R7"))
     d.row(t, (d.T.A_DISCARD, 0))
     assert type(d.top).__name__ == "ComputerTurns"
     d.m.run(400)
@@ -280,7 +281,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     st.stage = P.PLAY
     s = session(d, st, (0, 2), ["ANN", "BOB"])
     t = d.top
-    d.card(t, C.parse("G11"))
+    d.card(t, parse_card("G11"))
     d.row(t, (d.T.A_DISCARD, 0))
     assert type(d.top).__name__ == "Summary" and st.tiebreak
     shot("18-hand-over-tie")
@@ -308,14 +309,14 @@ def test_hand_sorts_by_colour_or_number_and_scrolls_when_it_does_not_fit(tmp_pat
     d, t, C = person_turn("pybadge", tmp_path, hand, "R3")
     row = t.hand
     assert row.slots == 11 and len(t.order) == 16
-    assert t.order[:3] == C.parse_list("R1 B1 Y1") and t.order[-2:] == C.parse_list("W S")
+    assert t.order[:3] == parse_cards("R1 B1 Y1") and t.order[-2:] == parse_cards("W S")
     for _ in range(15):
         d.key("RIGHT")
     assert t.cur == 15 and row.visible_range() == (5, 16)
     assert layout_problems(d.m.display, d.top) == []
     d.key("LEFT")
     d.row(t, (d.T.A_SORT, 0))
-    assert t.order[:4] == C.parse_list("R1 R2 R6 R10") and t.order[t.cur] == C.WILD
+    assert t.order[:4] == parse_cards("R1 R2 R6 R10") and t.order[t.cur] == C.WILD
     assert "Sort by number" in d.text()
     d.close()
 
@@ -341,9 +342,9 @@ def test_hint_and_lay_down_reasons_are_shown_whole(board_id, tmp_path):
     d.row(t, (d.T.A_LAY, 0))
     assert info_text(t) == "Set3 needs 3 more"
     for c in ("R3", "B3", "G3", "R5", "Y7"):
-        d.card(t, C.parse(c), free=True)
+        d.card(t, parse_card(c), free=True)
     assert t.filling == 1 and info_text(t) == "Set3 needs 1 more"
-    d.card(t, C.parse("G9"), free=True)
+    d.card(t, parse_card("G9"), free=True)
     assert info_text(t) == "Set3: mixed numbers"
     d.row(t, (d.T.A_LAYNOW, 0))  # greyed: the screen says which group is wrong and why
     assert type(d.top).__name__ == "Turn" and info_text(t) == "Set3: mixed numbers"
@@ -359,7 +360,7 @@ def test_a_two_group_lay_down_shows_both_groups_and_lay_down_now(board_id, tmp_p
     d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y5 G9 Y11 R1 B2 G12 B10", "R4")
     d.row(t, (d.T.A_LAY, 0))
     for c in ("R3", "B3", "G3", "R5"):
-        d.card(t, C.parse(c), free=True)
+        d.card(t, parse_card(c), free=True)
     shown = [lb.text.strip() for lb in t.menu.labels]
     assert len(shown) >= 3 and shown[0].startswith("Set3 ok") and shown[1].startswith(">Set3 +2")
     assert shown[2] == "Lay down now", shown
@@ -389,13 +390,13 @@ def test_every_refusal_of_the_rules_core_has_a_one_line_text():
     from emulator.machine import Machine
 
     found = {}
-    for name in ("phase10.py", "p10apply.py", "groups.py"):  # p10apply: the moves applied
+    for name in ("phase10/game.py", "groups.py"):
         with open(os.path.join(REPO, "shared_rules", name)) as f:
             found[name] = [c for c in re.findall(r'RuleError\(\s*"P10C-\d+",.*?"([a-z_0-9]+)"\)', f.read(), re.S)
                            if c not in NEVER_ASKED]
-    assert len(found["phase10.py"] + found["p10apply.py"]) >= 9 and len(found["groups.py"]) >= 6
+    assert len(found["phase10/game.py"]) >= 9 and len(found["groups.py"]) >= 6
     with Machine("pybadge", nvm_path=None) as m, m.environment():
-        T = importlib.import_module("firmware.p10text")
+        T = importlib.import_module("firmware.phase10.text")
         L = importlib.import_module("firmware.laydown")
         phases = importlib.import_module("shared_rules.phases")
         head = max(len(L.group_head(k, n)) for shape in phases.CARD_PHASES for k, n in shape)
@@ -445,7 +446,7 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
     d.booted.settings.speed = 2
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     st = P.Phase10(2, edition="2020", seed=5, dealer=1)
@@ -517,7 +518,7 @@ def test_issue14_a_key_ends_the_phase_laid_animation(tmp_path):
     the key does what it does), so a cursor step right after laying redraws little."""
     d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     st = P.Phase10(2, edition="2020", seed=5, dealer=1)

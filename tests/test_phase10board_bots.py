@@ -1,8 +1,8 @@
-"""The board game's computer players (shared_rules/board_bots.py) in fixed positions where the
+"""The board game's computer players (shared_rules/phase10board/bots.py) in fixed positions where the
 hard player's choice is clearly right (docs/phase10board.md, "Computer players")."""
 
-from shared_rules import board_bots
-from shared_rules import phase10board as B
+from shared_rules.phase10board import bots as board_bots
+from shared_rules.phase10board import game as B
 from shared_rules.phases import SET
 from shared_rules.rng import Rng
 from tests.test_phase10board_rules import cs, setup
@@ -32,7 +32,7 @@ def test_P10B_6_hard_keeps_a_leftover_the_table_takes_before_laying_down(monkeyp
     move = choice("hard", g)
     assert move[0] == B.DISCARD and move[1] in cs("G5 Y9 G12")
     g.apply(move)  # a legal discard
-    from shared_rules.p10bhard import HardBot
+    from shared_rules.phase10board.hard import HardBot
     monkeypatch.setattr(HardBot, "keep_fitting", 0)
     assert choice("hard", position(B.PLAY, HAND + " G12")) == (B.DISCARD, cs("R11")[0])
 

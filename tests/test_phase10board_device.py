@@ -1,4 +1,4 @@
-"""Phase 10, the board game, on the emulated boards (firmware/p10b.py): whole games played by key
+"""Phase 10, the board game, on the emulated boards (firmware/phase10board/screens.py): whole games played by key
 presses on the PyBadge and on the CLUE (two buttons), the person's choices made as the normal
 computer player would make them, through every decision screen to the ending; a power cut in
 the middle of an action, then Continue."""
@@ -16,7 +16,7 @@ def start(d, players="2", kinds=None):
 
 def want(t):
     """The move the normal player would make on the person's screen ``t``."""
-    B = importlib.import_module("shared_rules.phase10board")
+    B = importlib.import_module("shared_rules.phase10board.game")
     rng = importlib.import_module("shared_rules.rng")
     st = t.session.state
     return B.bot("normal", rng.Rng(st.round_no * 1000 + len(t.session.lines))).choose(st.view(t.seat))
@@ -34,7 +34,7 @@ def _walk(d, t, pos_fn, goal, total):
 def step(d, seen):
     t = d.top
     name = type(t).__name__
-    B = importlib.import_module("shared_rules.phase10board")
+    B = importlib.import_module("shared_rules.phase10board.game")
     if name == "BoardScreen" and t.auto:  # a computer's roll and move on the board
         seen.add("board:computer")
         for _ in range(2000):
@@ -138,7 +138,7 @@ def test_P10B_a_whole_board_game_by_key_presses(board, tmp_path):
 def test_P10B_power_cut_mid_action_then_continue(tmp_path):
     d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
     d.boot()
-    B = importlib.import_module("shared_rules.phase10board")
+    B = importlib.import_module("shared_rules.phase10board.game")
     try:
         start(d, "3")
         seen = set()

@@ -23,7 +23,7 @@ GAMES = [
 ]
 
 SAVE_PROBE = """
-from shared_rules import phase10board as B
+from shared_rules.phase10board import game as B
 from shared_rules.rng import Rng
 for seed in range(4):
     g = B.new_game(2 + seed, {}, Rng(seed))
@@ -41,7 +41,7 @@ for seed in range(4):
 @pytest.fixture(scope="module")
 def mp():
     with Session() as session:
-        session.run("from shared_rules.selfplay import play_record")
+        session.run("from shared_rules.desktop.selfplay import play_record")
         yield session
 
 
@@ -63,6 +63,6 @@ def test_P10B_heap_of_a_six_player_game_under_micropython():
     baseline after the imports, 32-bit objects as on a board: at most 24 KiB (issue 11)."""
     with Session() as mp:
         base, peak = six_player_heap(mp, "phase10board",
-                                     "from shared_rules import board_bots, p10bhard, p10bcodec, solver")
+                                     "from shared_rules.phase10board import bots, hard, save\nfrom shared_rules import solver")
     print("baseline after the imports", base, "bytes; a six-player game adds at most", peak, "bytes")
     assert 0 < peak <= 24 * 1024

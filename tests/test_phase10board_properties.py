@@ -14,7 +14,7 @@ per player count and level, and ``python -m tools.bench_phase10board --propertie
 
 import pytest
 
-from shared_rules import phase10board as B
+from shared_rules.phase10board import game as B
 from shared_rules import solver
 from shared_rules.rng import Rng
 from tools.phase10board_checks import FULL, check_cards, check_markers, check_tokens, play_checked

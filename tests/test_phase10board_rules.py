@@ -3,13 +3,14 @@ with stacked hands and piles and fixed dice, through the public moves of the sta
 
 import pytest
 
-from shared_rules import phase10board as B
+from shared_rules.phase10board import game as B
+from shared_rules.phase10board import desktop as BD
 from shared_rules.errors import RuleError
 from shared_rules.groups import LOW, HIGH, NONE
 from shared_rules.phases import SET, RUN, COLOUR
 from shared_rules.rng import Rng
 
-P = B.parse_card
+P = BD.parse_card
 
 
 def cs(text):
@@ -563,11 +564,11 @@ def test_notation_round_trips_every_kind_of_move():
              (B.LAY, 3, [cs("R3 P3 JG9"), cs("Y4 Y5 R6 G7")]), (B.HIT, P("R8"), 1, HIGH),
              (B.HIT, P("R8"), 0, 0), (B.DISCARD, P("Y12"))]
     for m in moves:
-        assert B.parse_move(B.move_text(m)) == m, B.move_text(m)
+        assert BD.parse_move(B.move_text(m)) == m, B.move_text(m)
     for bad in ("", "go 32", "ask 13 cw", "ask 7 up", "free wild", "discard W", "hit R1 0",
                 "search", "lay x: R1", "go ²"):
         with pytest.raises(RuleError) as err:
-            B.parse_move(bad)
+            BD.parse_move(bad)
         assert err.value.rule == "RECORD"
 
 
@@ -601,9 +602,10 @@ def test_save_payload_round_trips_and_refuses_corruption():
 
 
 def test_registry_codec_and_record_replay_the_board_game():
-    from shared_rules import codec, registry
-    from shared_rules.record import replay
-    from shared_rules.selfplay import play_record
+    from shared_rules import registry
+    from shared_rules import save as codec
+    from shared_rules.desktop.record import replay
+    from shared_rules.desktop.selfplay import play_record
     entry = registry.by_key("phase10board")
     assert entry.gid == 2 and registry.module(entry) is B
     g = registry.new_game(entry, 6, {}, Rng(3))

@@ -21,7 +21,7 @@ from tests.test_phase10board_device import start, step
 
 def tag_of(t):
     name = type(t).__name__
-    B = importlib.import_module("shared_rules.phase10board")
+    B = importlib.import_module("shared_rules.phase10board.game")
     if getattr(t, "auto", False):  # a computer's roll and move on the board
         name += "-computer"
     if hasattr(t, "session") and t.session.state.pending and name != "Summary":
@@ -233,7 +233,7 @@ def test_P10B_5_a_computers_roll_and_move_are_shown_on_the_board(board_id, tmp_p
     os.makedirs(folder, exist_ok=True)
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
-    B = importlib.import_module("shared_rules.phase10board")
+    B = importlib.import_module("shared_rules.phase10board.game")
     try:
         start(d, "3", ("person", "normal", "easy"))
         play = importlib.import_module("firmware.turns")

@@ -8,6 +8,7 @@ import importlib
 import pytest
 
 from tests.scripts.phase10_driver import Driver
+from shared_rules.phase10.desktop import parse_card, parse_cards
 
 # (board, edition, phase list, progression, seats, machine seed)
 GAMES = [
@@ -75,7 +76,7 @@ def test_resume_after_power_cut_mid_turn(tmp_path):
     d.boot()
     d.new_game("classic", "5", "standard", ("person", "person", "normal"))
     t = _play_until(d, _turn("play"))
-    codec = importlib.import_module("shared_rules.codec")
+    codec = importlib.import_module("shared_rules.save")
     saves = importlib.import_module("firmware.saves")
     saved = saves.unpack_game(d.booted.store.game.load())[3]
     hand_no = t.session.state.hand_no
@@ -101,7 +102,7 @@ def test_power_cut_inside_a_save_loses_only_that_move(tmp_path):
     d.boot()
     d.new_game("2020", "odd", "standard", ("person", "normal"))
     t = _play_until(d, _turn("play"))
-    codec = importlib.import_module("shared_rules.codec")
+    codec = importlib.import_module("shared_rules.save")
     before = codec.encode(t.session.state, 1)
     card = t.order[0]
     d.card(t, card)
@@ -150,7 +151,7 @@ def test_sounds_card_phase_win_and_silence_when_off(tmp_path):
     d.boot()
     d.new_game("classic", "5", "standard", ("person", "normal"))
     d.play_to_end()
-    p10 = importlib.import_module("firmware.p10")
+    p10 = importlib.import_module("firmware.phase10.screens")
     sound = importlib.import_module("firmware.sound")
     decide = importlib.import_module("firmware.decide")
     freqs = set(t[1] for t in d.m.tones if t[3])
@@ -210,7 +211,7 @@ def _arranged(d, hands, table, progress, laid, kinds=(0, 2), **game):
     """A session on an arranged Phase 10 position, ANN to play a card."""
     from tests.test_phase10_screens import arrange, session
 
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     st = P.Phase10(2, seed=11, dealer=1, **game)
@@ -229,7 +230,7 @@ def test_continue_shows_the_summary_of_a_hand_left_before_it_was_read(tmp_path):
     s, C = _arranged(d, ["G11", "R3 R9 B9 G9 Y12 Y2 B6 G6 R1 B1"],
                      [(0, 0, "R7 B7 G7"), (0, 0, "R8 B8 G8")], (0, 0), (1, 0), phases="5")
     t = d.top
-    d.card(t, C.parse("G11"))
+    d.card(t, parse_card("G11"))
     d.row(t, (d.T.A_DISCARD, 0))
     assert type(d.top).__name__ == "Summary" and "Hand 1 over" in d.text()
     summary = d.text()
@@ -259,7 +260,7 @@ def test_a_power_cut_at_the_end_of_a_game_never_counts_it_twice(tmp_path):
                          [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (4, 3), (5, 0), phases="5")
         s.save()
         t = d.top
-        d.card(t, C.parse("G11"))
+        d.card(t, parse_card("G11"))
         d.row(t, (d.T.A_DISCARD, 0), choose=False)
         before = d.m.nvm.bytes_written
         if cut is not None:
@@ -305,7 +306,7 @@ def test_the_end_of_an_everyone_advances_game_shows_points_not_phases(tmp_path):
                      [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (4, 4), (5, 0), phases="5",
                      progression="everyone")
     t = d.top
-    d.card(t, C.parse("G11"))
+    d.card(t, parse_card("G11"))
     d.row(t, (d.T.A_DISCARD, 0))
     end = d.text()
     assert "Game over" in end and "ANN wins!" in end
@@ -327,7 +328,7 @@ def test_issue14_1_a_refused_hit_names_P10C_13(tmp_path):
     s.state.laid_this_turn = True
     t = d.top
     t.refresh()
-    d.card(t, C.parse("Y9"))
+    d.card(t, parse_card("Y9"))
     i = t.rows.index((d.T.A_HIT, 0))
     assert t.menu.items[i] == "Hit Y9: next turn" and t.menu.dim[i]
     tones = len(d.m.tones)
@@ -438,7 +439,7 @@ def test_issue14_7_clue_cover_takes_a_short_press_and_a_one_page_summary_says_on
     s, C = _arranged(d, ["G11", "R3"], [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (0, 0), (1, 0),
                      phases="5")
     t = d.top
-    d.card(t, C.parse("G11"))
+    d.card(t, parse_card("G11"))
     d.row(t, (d.T.A_DISCARD, 0))
     summary = d.top
     assert type(summary).__name__ == "Summary" and summary.pages == 1
@@ -449,7 +450,7 @@ def test_issue14_7_clue_cover_takes_a_short_press_and_a_one_page_summary_says_on
 def test_issue14_8_the_skip_target_choice_shows_cards_and_laid_down(tmp_path):
     d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
     d.boot()
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     from tests.test_phase10_screens import arrange, session
@@ -496,7 +497,7 @@ def test_issue14_9_small_ones(tmp_path):
     s, C = _arranged(d, ["G11", "R3"], [(0, 1, "R1 R2 R3 R4 R5 R6 R7 R8")], (0, 0), (1, 0),
                      phases="5")
     t = d.top
-    d.card(t, C.parse("G11"))
+    d.card(t, parse_card("G11"))
     d.row(t, (d.T.A_DISCARD, 0))
     text = " ".join(d.text().split())
     assert "ANN +0, 0, ph2" in text and "BOB +5, 5, ph1 again" in text, text
@@ -525,11 +526,11 @@ def test_issue14_4_the_title_says_what_the_phase_needs_and_SELECT_shows_the_tabl
     d.key("B")
     assert d.top is t
     # while the computer plays, the person's own hand stays in view (dimmed: drawn hollow)
-    d.card(t, C.parse("Y9"))
+    d.card(t, parse_card("Y9"))
     d.row(t, (d.T.A_DISCARD, 0))
     ct = d.top
     assert type(ct).__name__ == "ComputerTurns"
-    assert sorted(ct.hand.cards) == sorted(C.parse_list("R1 B2")) and all(ct.hand.chosen)
+    assert sorted(ct.hand.cards) == sorted(parse_cards("R1 B2")) and all(ct.hand.chosen)
     assert layout_problems(d.m.display, ct) == []
     d.close()
 
@@ -543,8 +544,8 @@ def test_issue8_a_game_saved_by_the_version_before_the_registry_continues(tmp_pa
     with Machine("pybadge", nvm_path=path) as m, m.environment():
         saves = importlib.import_module("firmware.saves")
         nvmstore = importlib.import_module("firmware.nvmstore")
-        codec = importlib.import_module("shared_rules.codec")
-        P = importlib.import_module("shared_rules.phase10")
+        codec = importlib.import_module("shared_rules.save")
+        P = importlib.import_module("shared_rules.phase10.game")
         st = P.Phase10(2, seed=9)
         store = nvmstore.Store(m.nvm)
         store.game.save(saves.pack_game(0, bytearray((0, 2)), ["ANN", "BOB"], codec.encode(st, 1)))
@@ -567,7 +568,7 @@ def test_issue14_7_two_buttons_wait_on_lay_down_when_the_phase_is_ready(tmp_path
 
     d, t, C = person_turn("clue_nrf52840_express", tmp_path, "R3 B3 G3 R5 Y5 G5 Y11 R1 B2 G12", "R4")
     st = t.session.state
-    P = importlib.import_module("shared_rules.phase10")
+    P = importlib.import_module("shared_rules.phase10.game")
     st.stage = P.DRAW
     t.refresh()
     d.row(t, (d.T.A_DECK, 0))
@@ -582,7 +583,7 @@ def test_issue14_4_a_computer_lay_down_says_which_cards(tmp_path):
     d.boot()
     s, C = _arranged(d, ["Y9 R1 B2", "R5 B5 G5 Y6 R6 B6 Y12 G1 B11"], [], (0, 0), (0, 0))
     t = d.top
-    d.card(t, C.parse("Y9"))
+    d.card(t, parse_card("Y9"))
     d.row(t, (d.T.A_DISCARD, 0))
     for _ in range(200):
         if any("lays phase" in line for line in s.lines) or type(d.top).__name__ != "ComputerTurns":

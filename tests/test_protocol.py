@@ -7,22 +7,25 @@ import pathlib
 
 import pytest
 
-from shared_rules import codec, registry
+from shared_rules import registry
+from shared_rules import save as codec
 from shared_rules.errors import RuleError
-from shared_rules.phase10 import Phase10
-from shared_rules.record import replay
-from shared_rules.rng import Rng, Scripted, Source
-from shared_rules.selfplay import SelfPlay, play_record
+from shared_rules.phase10.game import Phase10
+from shared_rules.desktop.record import replay
+from shared_rules.rng import Rng, Source
+from shared_rules.desktop.record import Scripted
+from shared_rules.desktop.selfplay import SelfPlay, play_record
 from tests import pig
+from shared_rules.desktop import games
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
 def with_pig():
-    registry.register(pig.ENTRY)
+    games.register(pig.ENTRY)
     yield pig.ENTRY
-    registry.unregister(pig.ENTRY.gid)
+    games.unregister(pig.ENTRY.gid)
 
 
 class UrandomSource(Source):
@@ -85,7 +88,7 @@ def test_pig_save_blob_round_trips_and_every_cut_or_flip_is_refused(with_pig):
 
 def test_a_save_of_an_unknown_game_is_refused_with_a_message(with_pig):
     blob = codec.encode(SelfPlay(1, 2, game="pig", keep_record=False).state, pig.ENTRY.gid)
-    registry.unregister(pig.ENTRY.gid)
+    games.unregister(pig.ENTRY.gid)
     with pytest.raises(RuleError) as e:
         codec.decode(blob)
     assert "does not know" in e.value.reason

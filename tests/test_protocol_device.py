@@ -16,6 +16,7 @@ from emulator import specs
 from emulator.standins import FileNVM, PowerCut
 from tests.scripts.phase10_driver import Driver
 from tests.test_emulator import make_drive
+from shared_rules.desktop import games
 
 PIG_MODULES = ("tests.pig", "tests.pig_screens")
 
@@ -109,7 +110,7 @@ def test_pig_from_the_tests_through_set_up_decisions_statistics_and_continue(pig
         pig_step(d)
     while type(d.top).__name__ != "PigTurn":
         pig_step(d)
-    codec = importlib.import_module("shared_rules.codec")
+    codec = importlib.import_module("shared_rules.save")
     before = codec.encode(d.top.session.state, pig.ENTRY.gid)
     d.wait_guard()
     d.key("START")
@@ -162,11 +163,11 @@ def test_pig_save_survives_a_power_cut_at_every_byte(model):
 
 def _pig_save_cuts(model):
     from firmware import nvmstore, play, saves
-    from shared_rules import codec, registry
+    from shared_rules import save as codec
     from shared_rules.rng import Rng
     from tests import pig
 
-    registry.register(pig.ENTRY)
+    games.register(pig.ENTRY)
     if True:
         flash = {"clue": specs.NRF52840, "pybadge": specs.SAMD51}[model]
 

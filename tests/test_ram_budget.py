@@ -208,7 +208,8 @@ def test_solver_missing_allocates_little_under_micropython():
     program = """
 import sys, micropython
 sys.path[:] = [%r]
-from shared_rules import solver, cards
+from shared_rules import cards
+from shared_rules import solver
 from shared_rules.phases import CARD_PHASES, BOARD_PHASES
 from shared_rules.rng import Rng
 rng = Rng(5)

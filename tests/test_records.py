@@ -9,10 +9,11 @@ import pytest
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.record import replay, parse, CHANCE
-from shared_rules.selfplay import SelfPlay, play_record
+from shared_rules.desktop.record import replay, parse, CHANCE
+from shared_rules.desktop.selfplay import SelfPlay, play_record
 from tests.p10 import snapshot, stack
 from tools import simulate
+from shared_rules.phase10.desktop import parse_cards
 
 ROOT = __file__.rsplit("/tests/", 1)[0]
 
@@ -173,9 +174,9 @@ def test_RECORD_a_run_below_1_is_refused_for_that_reason():
     from shared_rules.phases import RUN
 
     with pytest.raises(RuleError) as e:
-        check_group(RUN, 3, C.parse_list("W W R1"))
+        check_group(RUN, 3, parse_cards("W W R1"))
     assert e.value.code == "beyond_12" and "below 1" in e.value.reason
     with pytest.raises(RuleError) as e:
-        check_group(RUN, 3, C.parse_list("W W W"))
+        check_group(RUN, 3, parse_cards("W W W"))
     assert e.value.code == "all_wilds"
-    assert check_group(RUN, 3, C.parse_list("W R2 W")) == (1, 3)
+    assert check_group(RUN, 3, parse_cards("W R2 W")) == (1, 3)

@@ -1,4 +1,4 @@
-"""The phase solver (shared_rules/solver.py) against a brute-force reference (P10C-3, P10C-4,
+"""The phase solver (shared_rules/solver/__init__.py) against a brute-force reference (P10C-3, P10C-4,
 P10C-5, P10B phases).
 
 The reference puts every natural card of the hand, one by one, into a group or leaves it out,
@@ -10,7 +10,8 @@ naturals over wilds). It memoises on (card index, group states) and is slow but 
 """
 
 from shared_rules import solver
-from shared_rules.cards import WILD, SKIP, new_deck, parse_list
+from shared_rules.cards import WILD, SKIP, new_deck
+from shared_rules.phase10.desktop import parse_cards as parse_list
 from shared_rules.groups import check_group, is_wild
 from shared_rules.phases import SET, RUN, COLOUR, CARD_PHASES, BOARD_PHASES
 from shared_rules.rng import Rng

@@ -114,7 +114,7 @@ def test_P10C_7_the_teacher_in_real_games_deals_only_unseen_cards_anew(capsys):
     table, the discard pile, every hand's size) and deals the rest anew; a rollout is worth at
     most one phase."""
     from tools import p10_teacher as T
-    from shared_rules.phase10 import PLAY, DISCARD
+    from shared_rules.phase10.game import PLAY, DISCARD
 
     pos, per_hand = T.table_positions(3, 11)
     assert len(pos) == 3 and per_hand > 0

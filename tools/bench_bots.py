@@ -13,7 +13,7 @@ import argparse
 import time
 
 from shared_rules import solver
-from shared_rules.selfplay import SelfPlay
+from shared_rules.desktop.selfplay import SelfPlay
 
 
 def win_share(kind, games, players, edition):

@@ -15,7 +15,7 @@ players and each level, every move checked (tests/test_dice_express_properties.p
 import argparse
 import time
 
-from shared_rules import dice_express as D
+from shared_rules.dice_express import game as D
 from tools import strength as strength_tools
 
 MATCHES = (("hard", "normal", 4, 0.35), ("hard", "normal", 2, 0.58), ("normal", "easy", 4, 0.35))
@@ -26,7 +26,7 @@ def play(seed, kinds):
 
 
 def strength(games, jobs):
-    strength_tools.report("shared_rules.dice_express", MATCHES, games, jobs, "turns", "turns")
+    strength_tools.report("shared_rules.dice_express.game", MATCHES, games, jobs, "turns", "turns")
 
 
 def speed(games, repeat):

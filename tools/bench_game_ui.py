@@ -277,7 +277,7 @@ def micropython_figures(seed):
     from tools.micropython_host import Session
 
     with Session() as s:
-        s.run("import gc\nfrom shared_rules.selfplay import SelfPlay\nfrom shared_rules import bots")
+        s.run("import gc\nfrom shared_rules.desktop.selfplay import SelfPlay\nfrom shared_rules.phase10 import bots")
         s.run("sp = SelfPlay(seed={}, players=3, bots='greedy', keep_record=False)".format(seed))
         times = []
         more = "True"

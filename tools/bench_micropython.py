@@ -4,7 +4,7 @@
                                       [--bots greedy] [--solver-cache N]
 
 For every seed and edition, a fresh MicroPython imports what one game needs
-(``shared_rules.selfplay`` and ``shared_rules.bots``, which SelfPlay imports lazily: the game,
+(``shared_rules.desktop.selfplay`` and ``shared_rules.phase10.bots``, which SelfPlay imports lazily: the game,
 the computer players, the solver) and plays one game
 between greedy computer players, driven from here one decision per top-level ``runPython``
 call, with ``gc.collect()`` as its own call between decisions (this build's collector frees
@@ -55,7 +55,7 @@ def play(seed, edition, players, bots, cache=None):
         session.run("import gc")
         measure(session, "None")  # creates the measuring globals
         empty = measure(session, "None")[0]
-        session.run("import sys\nfrom shared_rules.selfplay import SelfPlay\nfrom shared_rules import bots")
+        session.run("import sys\nfrom shared_rules.desktop.selfplay import SelfPlay\nfrom shared_rules.phase10 import bots")
         if cache is not None:
             session.run("from shared_rules import solver\nsolver.CACHE_MAX = " + str(cache))
         modules = session.run("print(sorted(sys.modules))")

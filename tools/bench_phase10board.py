@@ -16,7 +16,7 @@ at every move, the round trips at a sample; tests/test_phase10board_properties.p
 import argparse
 import time
 
-from shared_rules import phase10board as B
+from shared_rules.phase10board import game as B
 from shared_rules import solver
 from tools import strength as strength_tools
 
@@ -28,7 +28,7 @@ def play(seed, kinds):
 
 
 def strength(games, jobs):
-    strength_tools.report("shared_rules.phase10board", MATCHES, games, jobs, "round_no", "rounds")
+    strength_tools.report("shared_rules.phase10board.game", MATCHES, games, jobs, "round_no", "rounds")
 
 
 def speed(games, repeat, cache):

@@ -9,7 +9,7 @@ CircuitPython stand-ins of ``tests/micropython/cpstubs/`` (tools/micropython_fir
 For each it prints:
 
 - per screen: the app's heap in use after a collection when the screen is shown (screens named
-  by their class, a game's by its rules module: ``firmware.p10:Turn``), the largest free block;
+  by their class, a game's by its rules module: ``firmware.phase10.screens:Turn``), the largest free block;
 - per computer player's decision: the heap in use before it, the bytes it allocated (their
   sum bounds the peak during the decision from above), the largest free block before it in
   the SAMD51's heap; grouped by game and computer player;

@@ -1,4 +1,4 @@
-"""Benchmark of the phase solver (shared_rules/solver.py); prints figures, asserts nothing.
+"""Benchmark of the phase solver (shared_rules/solver/__init__.py); prints figures, asserts nothing.
 
     python -m tools.bench_solver [--hands N] [--seed S] [--turns T]
 

@@ -6,8 +6,9 @@ holds a colour twice (DX-3), fronts cover their roads and stay below 30 until th
 DX-9, DX-11); at every ``check_every``-th move the move is among ``legal_moves()`` and the
 record notation and the save payload round-trip; the game ends with one winner."""
 
-from shared_rules import dice_express as D
+from shared_rules.dice_express import game as D
 from shared_rules.rng import Rng
+from shared_rules.dice_express import desktop as DD
 
 LEVELS = ("random", "easy", "normal", "hard")
 MAX_DECISIONS = 60000
@@ -50,7 +51,7 @@ def play_checked(seed, players, level, check_every=1):
         move = bots[seat].choose(g.view(seat))
         if decisions % check_every == 0:
             assert move in g.legal_moves(), (move, g.legal_moves())
-            assert D.parse_move(g.move_text(move)) == move
+            assert DD.parse_move(g.move_text(move)) == move
             blob = D.encode(g)
             assert D.encode(D.decode(blob)) == blob
         g.apply(move)

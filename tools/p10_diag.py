@@ -15,7 +15,7 @@ import argparse
 import time
 
 from shared_rules import solver
-from shared_rules.phase10 import DRAW, DISCARD, TAKE_DISCARD
+from shared_rules.phase10.game import DRAW, DISCARD, TAKE_DISCARD
 from tools import tournament
 
 

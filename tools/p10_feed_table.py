@@ -1,4 +1,4 @@
-"""Where the hard Phase 10 player feeds the next player: the table behind ``p10seen.FEED_P``.
+"""Where the hard Phase 10 player feeds the next player: the table behind ``feed.FEED_P``.
 
     python -m tools.p10_feed_table [--edition classic|2020] [--games N] [--seed S] [--oracle]
 
@@ -20,8 +20,9 @@ import argparse
 import sys
 
 from shared_rules import cards as C
-from shared_rules import p10hard as H
-from shared_rules import p10seen as K
+from shared_rules.phase10 import hard as H
+from shared_rules.phase10 import seen as K
+from shared_rules.phase10 import feed as F
 from shared_rules import solver
 from shared_rules.groups import hit_ends
 from shared_rules.phases import CARD_PHASES
@@ -72,8 +73,8 @@ def collect(edition, games, seed):
 
     def record(self, view, hand):
         st = _GAME["st"]
-        nxt = K.next_seat(view)
-        feed = K.Feed(view)
+        nxt = F.next_seat(view)
+        feed = F.Feed(view)
         seen = K.seen_cards(view, hand)
         done = []
         for c in hand:
@@ -146,14 +147,14 @@ def main(argv=None):
     a = ap.parse_args(argv)
     _watch()
     if a.oracle:
-        K.Feed.level = lambda self, c: 2 if would_take(_GAME["st"], self.nxt, c) else -1
-        init = K.Feed.__init__
+        F.Feed.level = lambda self, c: 2 if would_take(_GAME["st"], self.nxt, c) else -1
+        init = F.Feed.__init__
 
         def _init(self, view):
             init(self, view)
-            self.nxt = K.next_seat(view)
+            self.nxt = F.next_seat(view)
 
-        K.Feed.__init__ = _init
+        F.Feed.__init__ = _init
         T.main(["--game", "phase10", "--edition", a.edition, "--games", str(a.games),
                 "--seed", str(a.seed)])
         return

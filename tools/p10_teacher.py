@@ -44,8 +44,8 @@ import sys
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules import p10hard as H
-from shared_rules.phase10 import DISCARD
+from shared_rules.phase10 import hard as H
+from shared_rules.phase10.game import DISCARD
 from shared_rules.phases import CARD_PHASES
 
 
@@ -221,7 +221,7 @@ def take_regret(number, positions, k):
 
 def _players(seed):
     """A hard player in seat 0 and three normal ones (the tournament's generators per seat)."""
-    from shared_rules.phase10 import bot
+    from shared_rules.phase10.game import bot
     from tools.tournament import seat_players
 
     return seat_players(bot, ["hard", "normal", "normal", "normal"], seed)
@@ -232,7 +232,7 @@ def table_positions(count, seed, laid=False):
     one (``laid``: after laying down, every second one), in classic games of a hard player (seat
     0) and three normal ones; and how many such discards it made per hand in those games (a
     Skip's too)."""
-    from shared_rules.phase10 import Phase10, PLAY
+    from shared_rules.phase10.game import Phase10, PLAY
 
     out = []
     game = 0

@@ -25,8 +25,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from emulator.machine import Machine  # noqa: E402
 from emulator.specs import LONG  # noqa: E402
-from shared_rules import phase10 as P  # noqa: E402
-from shared_rules.bots import GreedyBot  # noqa: E402
+from shared_rules.phase10 import game as P  # noqa: E402
+from shared_rules.phase10.bots import GreedyBot  # noqa: E402
 from shared_rules.groups import HIGH  # noqa: E402
 from shared_rules.rng import Rng  # noqa: E402
 
@@ -90,7 +90,7 @@ class Driver:
     @property
     def T(self):
         """The turn screen's module (its modes and action codes) as the firmware loaded it."""
-        return sys.modules["firmware.p10turn"]
+        return sys.modules["firmware.phase10.turn"]
 
     @property
     def top(self):

@@ -17,7 +17,8 @@
 A failed check raises ``AssertionError`` with what went wrong.
 """
 
-from shared_rules import phase10board as B
+from shared_rules.phase10board import game as B
+from shared_rules.phase10board import desktop as BD
 from shared_rules.rng import Rng
 
 MAX_DECISIONS = 100000
@@ -74,7 +75,7 @@ def check_round_trips(g, move):
     if move not in legal:
         raise AssertionError("a move not among legal_moves(): %r not in %r" % (move, legal))
     text = g.move_text(move)
-    if B.parse_move(text) != move:
+    if BD.parse_move(text) != move:
         raise AssertionError("notation does not round-trip: %r -> %r" % (move, text))
     blob = B.encode(g)
     if B.encode(B.decode(blob, g.source)) != blob:

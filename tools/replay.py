@@ -12,7 +12,9 @@ import argparse
 import sys
 
 from shared_rules.errors import RuleError
-from shared_rules.record import replay
+from shared_rules import registry
+from shared_rules.desktop.games import notation
+from shared_rules.desktop.record import replay
 
 
 def outcome(game):
@@ -27,9 +29,12 @@ def outcome(game):
         seat, _ = game.pending
         lines.append("not finished: p" + str(seat + 1) + " to move")
     lines.append("rounds played: " + str(game.round_no))
-    summary = getattr(game, "summary_lines", None)
+    summary = None
+    for entry in registry.GAMES:
+        if entry.module == type(game).__module__:
+            summary = getattr(notation(entry), "summary_lines", None)
     if summary is not None:
-        lines.extend(summary())
+        lines.extend(summary(game))
     return lines
 
 

@@ -16,9 +16,10 @@ import os
 import sys
 import time
 
-from shared_rules import registry, solver
+from shared_rules import registry
+from shared_rules import solver
 from shared_rules.errors import RuleError
-from shared_rules.selfplay import SelfPlay
+from shared_rules.desktop.selfplay import SelfPlay
 
 
 def progress_bar(done, total, width=30):

@@ -61,8 +61,8 @@ def game_keys():
 
 def _legacy_phase10():
     """The one place that names Phase 10, for a tree without the registry."""
-    from shared_rules.phase10 import Phase10
-    from shared_rules import bots
+    from shared_rules.phase10.game import Phase10
+    from shared_rules.phase10 import bots
 
     def new_game(players, options, source):
         edition = options.get("edition", "classic")

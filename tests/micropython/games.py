@@ -60,8 +60,8 @@ def assert_records_identical(mp, game, games, check):
     """Each of ``games`` ((seed, players, levels), ...) played by ``selfplay.play_record`` gives
     the same record under CPython and in ``mp`` (which has imported ``play_record``); the
     records differ from one another, replay to their end and pass ``check(record)``."""
-    from shared_rules.record import replay
-    from shared_rules.selfplay import play_record
+    from shared_rules.desktop.record import replay
+    from shared_rules.desktop.selfplay import play_record
     from tests.test_micropython import assert_same
 
     seen = []

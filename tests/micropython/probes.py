@@ -10,6 +10,7 @@ A probe prints ``CRASH`` when the rules core raises anything but RuleError.
 from shared_rules import cards, groups, phases
 from shared_rules.errors import RuleError
 from shared_rules.rng import Rng
+from shared_rules.phase10.desktop import parse_card, parse_cards
 
 SEEDS = (0, 1, 2, 7, 42, 12345, 2**30 - 1, 2**30 + 5, 2**40 + 3, 987654321, -1)
 
@@ -51,7 +52,7 @@ def rng():
         print("state", r.state)
 
 
-# Inputs for cards.parse: valid, lower case, padded, and malformed. ASCII only: non-ASCII input
+# Inputs for parse_card: valid, lower case, padded, and malformed. ASCII only: non-ASCII input
 # is the separate probe parse_non_ascii below.
 WORDS = (
     "R1", "r7", " B12 ", "g10", "Y5", "W", "w", "S", "s", "R0", "R13", "Y99", "B012", "G-1", "G+1",
@@ -68,17 +69,17 @@ def card_probe():
     for c in range(0x60):
         print(c, c & 15, c >> 4, c < cards.WILD, cards.penalty(c))
     for c in deck:
-        print("roundtrip", cards.text(c), _outcome(cards.parse, cards.text(c)))
+        print("roundtrip", cards.text(c), _outcome(parse_card, cards.text(c)))
     for word in WORDS:
-        print("parse", "<" + word + ">", _outcome(cards.parse, word))
+        print("parse", "<" + word + ">", _outcome(parse_card, word))
     for line in ("R1 B2 W S", "", "  y12   g1 ", "R1 X2", "W W W"):
-        print("parse_list", "<" + line + ">", _outcome(lambda s: list(cards.parse_list(s)), line))
+        print("parse_list", "<" + line + ">", _outcome(lambda s: list(parse_cards(s)), line))
 
 
 def parse_non_ascii():
     """P10C-2: non-ASCII look-alikes of digits and letters are not cards."""
     for word in NON_ASCII_WORDS:
-        print("parse", "<" + word + ">", _outcome(cards.parse, word))
+        print("parse", "<" + word + ">", _outcome(parse_card, word))
 
 
 JOKERS = (0x81, 0x97, 0xA5, 0xBC)
@@ -180,8 +181,8 @@ def _hex(blob):
 
 def save_probe():
     """SAVE: blobs of games at several points, decode/encode round trips, damaged blobs."""
-    from shared_rules import codec
-    from shared_rules.selfplay import SelfPlay
+    from shared_rules import save as codec
+    from shared_rules.desktop.selfplay import SelfPlay
 
     for seed, players, edition, progression in ((3, 6, "classic", "standard"), (4, 3, "2020", "free")):
         sp = SelfPlay(seed, players, "greedy", edition, "all", progression, keep_record=False)

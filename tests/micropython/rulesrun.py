@@ -2,7 +2,7 @@
 (run by tools/bench_ram.py: ``micropython -X heapsize=N rulesrun.py REPO KEY LEVELS SEED``).
 
 Prints one line: ``@@game KEY IMPORT LIVE_MAX DECISIONS ALLOC_MAX``: the heap its modules and a
-new game keep (after ``shared_rules.selfplay``), the most the live heap grew over the game
+new game keep (after ``shared_rules.desktop.selfplay``), the most the live heap grew over the game
 (after a collection before each decision), decisions, the most one decision allocated."""
 
 import gc
@@ -14,7 +14,7 @@ sys.path[:] = [sys.argv[1]]
 key = sys.argv[2]
 levels = sys.argv[3].split(",")
 seed = int(sys.argv[4])
-from shared_rules.selfplay import SelfPlay  # noqa: E402
+from shared_rules.desktop.selfplay import SelfPlay  # noqa: E402
 
 gc.collect()
 a = gc.mem_alloc()

@@ -6,6 +6,8 @@ The repository's layout becomes the drive's:
 - ``firmware/...`` -> ``/lib/firmware/...``; ``shared_rules/...`` -> ``/lib/shared_rules/...``;
 - ``boards/__init__.py`` and the target board's module -> ``/lib/boards/...`` (``boards.load``
   imports only the board it runs on, so the other boards' modules are left off);
+- never a module or package named ``desktop`` (``shared_rules/desktop/``, each game's
+  ``desktop.py``): reading records back, self-play and the like run on the desktop only;
 - the Adafruit libraries the app imports, and theirs, from the installed Python packages
   (only distributions named ``adafruit-circuitpython-*``: those are CircuitPython libraries).
 
@@ -27,6 +29,7 @@ from .errors import USAGE, DeployError
 
 REPO = Path(__file__).resolve().parents[2]
 SKIP_DIRS = {"__pycache__", "tests", ".pytest_cache"}
+DESKTOP = "desktop"  # a module or package of this name is desktop-only: never installed
 SKIP_SUFFIXES = {".pyc", ".md", ".rst"}
 
 # checks: {algorithm: hex} for every content check a board can compute (see digests)
@@ -54,14 +57,18 @@ def make_file(path, data, source):
     return AppFile(path, data, digests(data), source)
 
 
-def _tree(src_dir, dest_dir, skip=()):
-    """(board path, host path) for the files of a source folder, sorted."""
+def _tree(src_dir, dest_dir, skip=(), app=False):
+    """(board path, host path) for the files of a source folder, sorted; with ``app``, the
+    desktop-only modules left out."""
     out = []
     for dirpath, dirnames, filenames in os.walk(src_dir):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith(".")
+                             and not (app and d == DESKTOP))
         for name in sorted(filenames):
             host = Path(dirpath) / name
             if name.startswith(".") or host.suffix in SKIP_SUFFIXES or host in skip:
+                continue
+            if app and name == DESKTOP + ".py":
                 continue
             rel = host.relative_to(src_dir).as_posix()
             out.append((dest_dir + "/" + rel, host))
@@ -115,6 +122,19 @@ def _library(name):
     return [("/lib/" + name + ".py", Path(spec.origin))]
 
 
+def app_sources(repo=None):
+    """The repository paths (posix, relative) of every module the app may run on a board: all of
+    ``firmware/`` (``code.py`` included), every board's module, ``shared_rules/``; no desktop
+    module. The files a frozen build freezes, and those :func:`collect` installs (one board's)."""
+    repo = Path(repo or REPO)
+    out = []
+    for top in ("firmware", "boards", "shared_rules"):
+        for _, host in _tree(repo / top, "", app=True):
+            if host.suffix == ".py":
+                out.append(host.relative_to(repo).as_posix())
+    return sorted(out)
+
+
 def collect(board_id, repo=None):
     """(board path, host path) of every app file for ``board_id``, sorted by board path."""
     repo = Path(repo or REPO)
@@ -128,10 +148,10 @@ def collect(board_id, repo=None):
         raise DeployError(USAGE, "The app has no module for the board {!r} ({} is missing).".format(
             board_id, board_module), "Choose a supported board with --board.")
     pairs = [("/code.py", code)]
-    pairs += _tree(firmware, "/lib/firmware", skip={code})
+    pairs += _tree(firmware, "/lib/firmware", skip={code}, app=True)
     pairs += [("/lib/boards/__init__.py", boards / "__init__.py"),
               ("/lib/boards/" + board_id + ".py", board_module)]
-    pairs += _tree(rules, "/lib/shared_rules")
+    pairs += _tree(rules, "/lib/shared_rules", app=True)
 
     # Adafruit libraries: the closure of what the app's and the libraries' files import.
     wanted, done, missing = [], set(), []

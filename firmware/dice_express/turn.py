@@ -1,0 +1,152 @@
+"""Dice Express on the device: a person's decisions (``firmware.dice_express.screens.Screens.decision``, loaded at
+a person's first decision only: code is RAM). Before the roll: roll, or give back rear pieces and
+roll fewer dice (a list, over the roads on the track). After a roll: the dice screen
+(``firmware.dice_express.dice``). After the last roll: colour by colour, a list of the display's pieces, the
+steals (greyed with the reason where not allowed) and Nothing."""
+
+import displayio
+
+from boards import UP, DOWN, A, B
+from firmware import ui
+from firmware.choices import Choices
+from firmware.decide import Decision
+from shared_rules.dice_express import game as D
+
+SHORT = {
+    "keep_one": "Keep one piece",
+    "roll_first": "Roll first",
+    "keep_or_stop": "Roll or stop",
+    "keep_all": "Roll one die at least",
+    "not_rolled": "Not among the dice",
+    "wrong_colour": "Other colour",
+    "not_in_display": "Not in the display",
+    "too_long": "Too long",
+    "exact_first": "Take the exact one",
+    "self": "Your own road",
+    "colour_in_road": "Colour in your road",
+    "one_piece": "Only one piece",
+    "stolen_this_turn": "Stolen this turn",
+    "no_seat": "No such player",
+}
+
+# why a steal is greyed out, short enough for a 19-column row: "DAN G4 one piece"
+GREY = {"one_piece": "one piece", "stolen_this_turn": "stolen", "too_long": "too long"}
+
+
+def decision(screens, seat):
+    """The screen of a person's pending decision (``screens``: the game's ``Screens``)."""
+    s = screens.session
+    st = s.state
+    kind = st.pending[1]
+    title = s.names[seat] + "'s turn"
+    if kind == D.BEFORE:
+        return RollScreen(s, seat, title, _before_rows(st, seat), screens.front_line(seat))
+    if kind == D.REROLL:
+        from firmware.dice_express.dice import DiceScreen  # a person's rolls only
+
+        return DiceScreen(s, seat, title, screens.colours)
+    return Choices(s, seat, title + ": " + D.COLOUR_NAMES[st.colour], _take_rows(s, seat),
+                   _take_line(st, seat))
+
+
+def _before_rows(st, seat):
+    rows = [("Roll 7 dice", (D.ROLL, 0))]
+    for g in range(1, len(st.roads[seat])):
+        rows.append(("Give back " + str(g) + ", roll " + str(D.DICE - g), (D.ROLL, g)))
+    return rows
+
+
+def _take_line(st, seat):
+    k = st.counts()[st.colour]
+    return str(k) + " " + D.COLOUR_NAMES[st.colour] + ", front " + str(st.fronts[seat])
+
+
+def _take_rows(s, seat):
+    st = s.state
+    c = st.colour
+    k = st.counts()[c]
+    rows = []
+    for length in st.take_lengths(c, k):
+        rows.append(("Take " + D.piece_text(D.piece(c, length)), (D.TAKE, D.piece(c, length))))
+    for v in range(st.n):
+        if v == seat or not st.roads[v]:
+            continue
+        if st.roads[v][0] >> 3 != c:
+            continue  # another colour at the rear: nothing to say
+        why = st.steal_check(seat, v, c, k)
+        rear = D.piece_text(st.roads[v][0])
+        if why:
+            rows.append((s.names[v] + " " + rear + " " + GREY.get(why, why), None))
+        else:
+            rows.append(("Steal " + rear + " from " + s.names[v], (D.STEAL, v)))
+    rows.append(("Nothing", (D.PASS,)))
+    return rows
+
+
+def track(parent, session, x, y, w, h):
+    """The roads as lanes on the 1-30 track in the box (x, y, w, h): per player a name (dim for
+    the player(s) in last place, who have the catch-up, DX-10; a bar marks whose turn it is),
+    each piece a bar of its colour as long as its fields, its length written on it where the
+    lane is tall enough, and a line at field 30. Returns the group."""
+    st = session.state
+    fill, ink = session.game.colours
+    g = displayio.Group()
+    n = st.n
+    lane = h // n
+    name_w = 20
+    field = (w - name_w - 2) // 30
+    x1 = x + name_w
+    digits = lane >= 13 and field >= 6
+    names = lane >= 12
+    last = st.lasts()
+    turn = st.turn if not st.over else -1
+    for seat in range(n):
+        ly = y + seat * lane
+        if seat == turn:
+            g.append(ui.rect(x, ly, name_w - 2, lane - 1, ui.BAR))
+        colour = ui.DIM if last & (1 << seat) else ui.TEXT
+        if names:
+            g.append(ui.label(session.names[seat][:3], x + 1, ly + (lane - 12) // 2, colour, 1))
+        pos = st.rear_field(seat)
+        bar_h = lane - 2
+        for p in st.roads[seat]:
+            length = p & 7
+            px = x1 + (pos - 1) * field
+            g.append(ui.rect(px, ly + 1, length * field - 1, bar_h, fill[p >> 3]))
+            if digits:
+                g.append(ui.label(str(length), px + (length * field - 6) // 2, ly + (lane - 12) // 2,
+                                  ink[p >> 3], 1))
+            pos += length
+    g.append(ui.rect(x1 + 30 * field, y, 1, n * lane, ui.DIM))
+    parent.append(g)
+    return g
+
+
+class RollScreen(Decision):
+    """Before the roll: roll, or give back rear pieces first (a list of one or two visible
+    rows), over the roads on the track (``track``)."""
+
+    def __init__(self, session, seat, title, rows, prompt=""):
+        super().__init__(session, seat, title)
+        lay = self.app.layout
+        self.moves = [m for _, m in rows]
+        bottom = lay.height - lay.footer_h - 1
+        n = session.state.n
+        shown = min(len(rows), 2)
+        if (bottom - lay.body_top - shown * lay.row_h - 2) // n < 12:
+            shown = 1
+        self.menu = ui.Menu(self, [t for t, _ in rows], top=lay.body_top, rows=shown)
+        top = lay.body_top + shown * lay.row_h + 2
+        self.lanes = track(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
+
+    def key(self, k):
+        if super().key(k):
+            return
+        if k == UP or k == DOWN:
+            self.menu.move(1 if k == DOWN else -1)
+        elif k == A:
+            err = self.submit(self.moves[self.menu.index])
+            if err is not None:
+                self.set_title(self.refusal_text(err))
+        elif k == B:
+            self.session.pause()

@@ -1,0 +1,285 @@
+"""The Phase 10 turn screen's modes and action rows (``firmware.phase10.turn.Turn`` is built on
+``Rows``): which rows each mode offers and the prompts, and choosing a lay-down group by group
+(with the hint).
+
+Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / table), CARD
+(discard the card or hit it), HIT (which laid group; the ones it cannot go on are greyed), END
+(which end of a run a Wild extends), PICK (which phase, in free-choice games), LAY (A on a card
+puts it into the group that is filling, or takes it out again), TARGET (whom a Skip skips).
+"""
+
+from shared_rules.cards import text as card_text
+from shared_rules.groups import LOW, HIGH
+
+from firmware.phase10 import text as p10text
+from firmware.decide import Decision
+from shared_rules.phase10 import game as P
+from firmware.cards import FILL, kind as look_of
+from firmware.laydown import LayDown, group_head, group_cards_text
+
+DRAW = 0
+PLAY = 1
+CARD = 2
+HIT = 3
+END = 4
+PICK = 5
+LAY = 6
+TARGET = 7
+
+# action rows: (code, value)
+A_DECK = 0
+A_TAKE = 1
+A_LAY = 2
+A_HINT = 3
+A_SORT = 4
+A_TABLE = 5
+A_DISCARD = 6
+A_HIT = 7
+A_BACK = 8
+A_GROUP = 9  # value: table group index
+A_END = 10  # value: LOW or HIGH
+A_PHASE = 11  # value: phase number
+A_FILL = 12  # value: index of the group being filled
+A_LAYNOW = 13
+A_CLEAR = 14
+A_TARGET = 15  # value: seat
+
+
+class Rows(Decision):
+    """The rows and lay-down half of the turn screen; the state, the information line and the
+    keys are ``Turn``'s."""
+
+    BOARD = False  # the board game's cards (colour 1 purple, P): firmware.phase10board.play sets it
+    COLOURS = p10text.COLOURS  # the names of the colours, for colour groups
+
+    def text_of(self, c):
+        """A card as the player reads it (``R7``; the board game's ``P7``)."""
+        return card_text(c)
+
+    # ------------------------------------------------------------------ modes and rows
+
+    def _mode(self, mode):
+        self.mode = mode
+        v = self.view()
+        names = self.session.names
+        rows = []
+        texts = []
+        dim = []
+
+        def add(code, value, text, off=False):
+            rows.append((code, value))
+            texts.append(text)
+            dim.append(off)
+
+        if mode == DRAW:
+            add(A_DECK, 0, "Draw from deck" if v.can_draw_deck() else "Deck: empty",
+                not v.can_draw_deck())
+            top = v.discard_top
+            if top < 0:
+                add(A_TAKE, 0, "Take: no discard", True)
+            elif not v.can_take_discard():
+                add(A_TAKE, 0, "Take: Skip on top", True)
+            else:
+                add(A_TAKE, 0, "Take " + self.text_of(top))
+        elif mode == PLAY:
+            if not v.laid[self.seat]:
+                phases = v.open_phases()
+                if len(phases) == 1:
+                    add(A_LAY, 0, "Lay down phase " + str(phases[0]))
+                elif phases:
+                    add(A_LAY, 0, "Lay down a phase")
+                add(A_HINT, 0, "Hint")
+        elif mode == CARD:
+            c = self.order[self.cur]
+            t = self.text_of(c)
+            add(A_DISCARD, 0, "Discard " + t)
+            if not v.laid[self.seat]:
+                add(A_HIT, 0, "Hit: lay down first", True)
+            elif not v.hit_targets(c):
+                if p10text.later_targets(v, c):
+                    add(A_HIT, 0, "Hit " + t + ": next turn", True)
+                else:
+                    add(A_HIT, 0, "Hit: " + t + " fits nowhere", True)
+            else:
+                add(A_HIT, 0, "Hit " + t + " on a group")
+            add(A_BACK, 0, "Back")
+        elif mode == HIT:
+            targets = [gi for gi, _ in v.hit_targets(self.card)]
+            for gi in range(len(v.table)):
+                add(A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
+            add(A_BACK, 0, "Back")
+        elif mode == END:
+            g = v.table[self.target_group]
+            add(A_END, LOW, "W as " + str(g[2] - 1) + " (low end)")
+            add(A_END, HIGH, "W as " + str(g[3] + 1) + " (high end)")
+            add(A_BACK, 0, "Back")
+        elif mode == PICK:
+            for n in v.open_phases():
+                add(A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
+            add(A_BACK, 0, "Back")
+        elif mode == LAY:
+            shape = self.PHASES[self.lay_phase - 1]
+            for gi in range(len(shape)):
+                add(A_FILL, gi, self._group_row(gi))
+            add(A_LAYNOW, 0, "Lay down now", not self._all_valid())
+            add(A_HINT, 0, "Hint")
+            add(A_CLEAR, 0, "Clear")
+            add(A_BACK, 0, "Back")
+        elif mode == TARGET:
+            ok = v.skip_targets()
+            for s in range(v.n):
+                if s != self.seat and v.active[s]:
+                    add(A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
+        if mode in (DRAW, PLAY, TARGET):
+            add(A_SORT, 0, "Sort by number" if self.by_colour else "Sort by colour")
+            add(A_TABLE, 0, "Table")
+        self.rows = rows
+        self.menu.bar_on = mode not in (PLAY, LAY)
+        self.menu.set_items(texts, 0, dim)
+        self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == LAY else None)
+        self._focus(mode in (PLAY, LAY))
+        self._prompt()
+
+    def _prompt(self):
+        m = self.mode
+        if m == PLAY:
+            if self.view().laid[self.seat]:
+                self.say("Hit or discard")
+            else:
+                self.say("Lay down or discard")
+        elif m == CARD:
+            self.say("Discard or hit " + self.text_of(self.card) + "?")
+        elif m == HIT:
+            self.say("Hit " + self.text_of(self.card) + " where?")
+        elif m == END:
+            self.say("Which end of run?")
+        elif m == PICK:
+            self.say("Which phase to lay?")
+        elif m == LAY:
+            self._lay_info()
+        elif m == TARGET:
+            self.say("Whom to skip?")
+
+    def _phase_ready(self, v):
+        """Whether the hand holds a whole phase the person may lay now."""
+        if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
+            return False
+        from shared_rules import solver
+
+        for number in v.open_phases():
+            if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
+                return True
+        return False
+
+    def _group_row(self, gi):
+        kind, size = self.lay.shape[gi]
+        _, state, _ = self.lay.check(gi)
+        head = (">" if gi == self.lay.filling else " ") + group_head(kind, size)
+        return head + " " + state + ": " + group_cards_text(kind, self.lay.group(gi), self.text_of)
+
+    def _group_state(self, gi):
+        """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
+        kind, size = self.lay.shape[gi]
+        ok, _, err = self.lay.check(gi)
+        head = group_head(kind, size)
+        if ok:
+            return head + " complete"
+        if err is None:
+            return head + " needs " + str(self.lay.missing(gi)) + " more"
+        return head + ": " + (p10text.short(err.code) or err.reason)
+
+    def _all_valid(self):
+        return self.lay.all_valid()
+
+    def _lay_info(self):
+        ok, _, err = self.lay.check(self.lay.filling)
+        self.say(self._group_state(self.lay.filling), err is not None)
+
+    def _lay_rows(self):
+        shape = self.lay.shape
+        for gi in range(len(shape)):
+            self.menu.set_row(gi, self._group_row(gi))
+        self.menu.set_dim(len(shape), not self.lay.all_valid())
+
+    def _start_lay(self, number):
+        self.lay = LayDown(self.PHASES, self.order, number)
+        self._mode(LAY)
+
+    def _toggle(self, i):
+        if not self.lay.toggle(i):
+            self.refuse("Skips never count", "A Skip never counts toward a phase (P10C-5).")
+            return
+        self.hand.set_chosen(i, self.lay.in_group[i] >= 0)
+        self._lay_rows()
+        if self.lay.all_valid():
+            self.menu.index = len(self.lay.shape)
+            self.menu.move(0)
+            self._focus(False)
+            self.say("Ready to lay down")
+        else:
+            self._lay_info()
+
+    def _hint(self):
+        from shared_rules import solver
+
+        v = self.view()
+        hand = v.hand
+        phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
+        best = None
+        for number in phases:
+            missing, groups = solver.solve(hand, self.PHASES[number - 1])
+            if missing == 0:
+                self._start_lay(number)
+                self.lay.fill(groups)
+                self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
+                self._lay_rows()
+                self.menu.index = len(groups)
+                self.menu.move(0)
+                self._focus(False)
+                self.say("Hint: phase " + str(number) + " ready")
+                return
+            if best is None or missing < best[0]:
+                best = (missing, number, groups)
+        if best is None:
+            self.refuse("No phase left", "No phase is left to lay in this hand.")
+            return
+        # the closest plan, chosen into the groups: their rows show which cards it keeps and
+        # how many each group still lacks ("Set3 +1: 7 7")
+        missing, number, groups = best
+        self._start_lay(number)
+        self.lay.fill(groups)
+        self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
+        self._lay_rows()
+        n = str(missing)
+        if len(phases) > 1:  # free choice: the phase closest to complete
+            self.say("Hint: ph " + str(number) + ": " + n + " short")
+        else:
+            self.say("Hint: " + n + (" cards" if missing > 1 else " card") + " short")
+
+    def _lay_now(self):
+        shape = self.lay.shape
+        for gi in range(len(shape)):
+            ok, _, err = self.lay.check(gi)
+            if not ok:
+                kind, size = shape[gi]
+                name = ("set", "run", "colour group")[kind]
+                why = p10text.full_reason(err) if err is not None else \
+                    "needs " + str(self.lay.missing(gi)) + " more cards."
+                self.refuse(self._group_state(gi), "Group " + str(gi + 1) + " (a " + name + " of "
+                            + str(size) + "): " + why)
+                return
+        # the cards laid fly from the hand up to the title (firmware.fx), if it is still up
+        paths = []
+        colours = []
+        hand = self.hand
+        first, last = hand.visible_range()
+        for i in range(first, last):
+            if self.lay.in_group[i] >= 0 and len(paths) < 6:
+                x, y = hand._slot_xy(i - first)
+                paths.append((x + hand.tw // 4, y + hand.th // 3, x + (len(paths) - 3) * 4, 2))
+                colours.append(FILL[look_of(self.order[i], self.BOARD)])
+        self._do((P.LAY, self.lay.number, self.lay.groups()))
+        if self.app.top is self and self.view().laid[self.seat] and paths:
+            from firmware import fx
+
+            self.fx = fx.Burst(self.group, paths, hand.tw // 2, hand.th // 3, colours)

@@ -1,0 +1,371 @@
+"""A person's turn in Phase 10: the hand as card tiles, and a short list of what can be done.
+
+One screen serves every decision of the turn (draw, lay down, hit, discard, choose whom a Skip
+skips) and stays up between them, so only what changed is redrawn. From top to bottom: deck
+size and the top discard, the hand, one line of information (or why a move was refused), and
+the action rows.
+
+Keys: with a d-pad, LEFT/RIGHT move along the hand and UP/DOWN through the rows (leaving them
+at either end returns to the hand); on two- and three-button boards UP/DOWN walk through the
+hand and then the rows. A chooses, B goes back one step (or pauses the game).
+
+The modes (DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET) and their rows are
+``firmware.phase10.rows``'s.
+"""
+
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B
+from shared_rules.phase10 import game as P
+from shared_rules.groups import LOW, HIGH
+from shared_rules.phases import CARD_PHASES
+
+from firmware import ui
+from firmware.phase10 import text as p10text
+from firmware.buttons import ticks_diff
+from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
+from firmware.phase10.rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET,
+                                   A_DECK, A_TAKE, A_LAY, A_HINT, A_SORT, A_TABLE, A_DISCARD, A_HIT,
+                                   A_BACK, A_GROUP, A_END, A_PHASE, A_FILL, A_LAYNOW, A_CLEAR,
+                                   A_TARGET)
+
+
+class Turn(Rows):
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
+
+    def __init__(self, session, seat):
+        app = session.app
+        super().__init__(session, seat, session.names[seat])
+        lay = app.layout
+        s = lay.scale
+        self.dpad = app.board.BUTTONS >= 4
+        self.by_colour = session.game.by_colour
+        y = lay.body_top + 1
+        self.status = ui.label("", lay.margin, y, ui.TEXT, s)
+        self.top_lb = ui.label("", lay.margin + 14 * lay.char_w, y, ui.TEXT, s)
+        self.body.append(self.status)
+        self.body.append(self.top_lb)
+        gap = 2 if s == 1 else 1  # a free pixel row for the cursor frame around the tiles
+        y += 12 * s + gap
+        bottom = lay.height - lay.footer_h
+        below = gap + 12 * s + 1 + 3 * 12 * s  # the information line and three action rows
+        cs = s  # the cards' scale: the text's, or large cards where a row of 11 fits (320x170)
+        narrow = False  # or narrow large cards (240x135: one digit large, 10-12 small)
+        big = tile_size(2)
+        if s == 1 and (lay.width - 1) // big[2] >= 11 and y + big[1] + below + 2 * 14 <= bottom:
+            cs = 2
+        elif s == 1 and (lay.width - 1) // tile_size(2, True)[2] >= 11 and y + big[1] + below <= bottom:
+            cs = 2
+            narrow = True
+        _, th, pitch, row_pitch = tile_size(cs, narrow)
+        rows = 1
+        if (lay.width - 1) // pitch < 11 and y + row_pitch + th + below <= bottom:
+            rows = 2  # a tall screen shows the whole hand in two rows
+        self.hand = HandRow(self.body, lay.width, y, rows, cs, app.settings.marks, narrow, self.BOARD)
+        y += self.hand.height + gap
+        # the information line: in the text size of the screen, or large where four action
+        # rows still fit under it (320x170); a line too long for large text is shown as two
+        # lines of small text in the same place
+        ins = s
+        if s == 1 and y + 25 + 4 * lay.row_h <= bottom:
+            ins = 2
+        self.info = []
+        self.big_cols = 0
+        if ins > 1:
+            self.big_cols = (lay.width - 2 * lay.margin) // 12
+            self.info.append(ui.label("", lay.margin, y, ui.DIM, ins))
+        self.info_cols = (lay.width - 2 * lay.margin) // 6
+        for i in range(ins):
+            self.info.append(ui.label("", lay.margin, y + 12 * i, ui.DIM, 1))
+        for lb in self.info:
+            self.body.append(lb)
+        y += 12 * ins + 1
+        row_h = lay.row_h
+        n = (bottom - y) // row_h
+        if n < 3 and (bottom - y) // 3 >= 12 * s:
+            n = 3  # three rows (two groups and Lay down now) in rows just the text's height
+            row_h = (bottom - y) // 3
+        self.menu = ui.Menu(self, [], top=y, rows=max(1, n), row_h=row_h)
+        self.order = []  # the hand in display order
+        self.lay = None  # LAY: the lay-down being chosen (firmware.laydown.LayDown)
+        self.cur = 0  # cursor in the hand
+        self.focus_hand = False
+        self.mode = DRAW
+        self.rows = []  # (code, value) per action row
+        self.card = -1  # the card being discarded or hit
+        self.refused = None  # the whole reason of the refusal on the information line
+        self.target_group = -1
+        self.took = False  # the card just added to the hand was the discard
+        self.fx = None  # the phase-laid animation while it runs
+        self.refresh()
+
+    @property
+    def in_group(self):
+        """Per card in ``order``: the group of the lay-down it is chosen into, or -1."""
+        return self.lay.in_group if self.lay is not None else [-1] * len(self.order)
+
+    @property
+    def filling(self):
+        return self.lay.filling if self.lay is not None else 0
+
+    @property
+    def lay_phase(self):
+        return self.lay.number if self.lay is not None else 0
+
+    # ------------------------------------------------------------------ state
+
+    def view(self):
+        return self.session.state.view(self.seat)
+
+    def refresh(self):
+        """Show the decision now pending for this seat (after a move of theirs)."""
+        v = self.view()
+        kind = v.pending[1]
+        hand = sort_cards(v.hand, self.by_colour)
+        new_card = -1
+        if len(hand) == len(self.order) + 1:
+            rest = list(hand)
+            for c in self.order:
+                if c in rest:
+                    rest.remove(c)
+            if len(rest) == 1:
+                new_card = hand.index(rest[0])
+        self.order = hand
+        self.lay = None
+        if new_card >= 0:
+            self.cur = new_card
+        self.cur = max(0, min(self.cur, len(hand) - 1))
+        self.hand.set_cards(hand)
+        self.set_title(p10text.turn_title(v, self.seat, self.session.names[self.seat]))
+        self._status(v)
+        msg = ""
+        if kind == P.DRAW:
+            msg = self.session.lines[-1] if self.session.lines else "Draw a card"
+            self._mode(DRAW)
+        elif kind == P.SKIP_TARGET:
+            self._mode(TARGET)
+        else:
+            if new_card >= 0:
+                msg = ("You took " if self.took else "You drew ") + self.text_of(hand[new_card])
+            self._mode(PLAY)
+            if not self.dpad and self._phase_ready(v):
+                # two or three buttons: the cursor waits on Lay down, not at the end of a walk
+                # through the hand
+                self.menu.index = 0
+                self.menu.move(0)
+                self._focus(False)
+        self.took = False
+        if msg:
+            self.say(msg)
+
+    def _status(self, v):
+        d = str(v.draw_size)
+        ui.set_text(self.status, "Deck " + " " * (3 - len(d)) + d + " Top:")
+        top = v.discard_top
+        ui.set_text(self.top_lb, self.text_of(top) if top >= 0 else "-")
+        colour = SHOWN[colour_of(top, self.BOARD)] if top >= 0 else ui.DIM
+        if self.top_lb.color != colour:
+            self.top_lb.color = colour
+
+    def say(self, text, warn=False):
+        """Information under the hand; ``warn`` colours it as a refusal. False if it did not
+        fit (it is cut at a word)."""
+        self.refused = None
+        big = len(text) <= self.big_cols
+        lines = [text] if big else ui.wrap(text, self.info_cols)
+        if self.big_cols:
+            lines = [text, "", ""] if big else [""] + lines
+        colour = ui.WARN if warn else ui.DIM
+        for i in range(len(self.info)):
+            lb = self.info[i]
+            ui.set_text(lb, lines[i] if i < len(lines) else "")
+            if lb.color != colour:
+                lb.color = colour
+        return len(lines) <= len(self.info)
+
+    def refuse(self, text, full=None):
+        """Why a move cannot be made: ``text`` in one line under the hand. The same refusal
+        again (the same choice made twice) opens the whole reason ``full`` in a message box,
+        as does a ``text`` too long for the line."""
+        full = full or text
+        again = self.refused == full
+        if again or not self.say(text, True):
+            if not again:
+                self.say("")
+            self.app.push(ui.Message(self.app, "Not allowed", full))
+        self.refused = full
+
+    def _focus(self, hand):
+        self.focus_hand = hand and len(self.order) > 0
+        self.menu.set_bar(not self.focus_hand)
+        if self.focus_hand and self.mode == LAY and self.menu.index != self.filling:
+            self.menu.index = self.filling  # keep the filling group's row in view
+            self.menu.move(0)
+        self.hand.set_cursor(self.cur if self.focus_hand else -1)
+
+    # ------------------------------------------------------------------ keys
+
+    def key(self, k):
+        if self.fx is not None:  # a key ends the animation: the player has moved on
+            self.fx.stop()
+            self.fx = None
+        if super().key(k):
+            return
+        if k == A:
+            self._choose()
+        elif k == B:
+            self._back()
+        elif k == LEFT or k == RIGHT:
+            if self.mode in (PLAY, LAY) and self.order:
+                step = 1 if k == RIGHT else -1
+                if self.focus_hand:
+                    self.cur = (self.cur + step) % len(self.order)
+                self._focus(True)
+        elif k == UP or k == DOWN:
+            self._step(1 if k == DOWN else -1)
+
+    def _step(self, step):
+        hand_ok = self.mode in (PLAY, LAY) and len(self.order) > 0
+        m = self.menu
+        last = len(m.items) - 1
+        if self.focus_hand:
+            ni = self.cur + step
+            if self.dpad or not 0 <= ni < len(self.order):
+                m.index = 0 if step > 0 else last
+                m.move(0)
+                self._focus(False)
+            else:
+                self.cur = ni
+                self._focus(True)
+            return
+        ni = m.index + step
+        if hand_ok and not 0 <= ni <= last:
+            if not self.dpad:
+                self.cur = 0 if step > 0 else len(self.order) - 1
+            self._focus(True)
+            return
+        m.move(step)
+
+    def _back(self):
+        m = self.mode
+        if m == CARD or m == PICK or m == LAY:
+            self.lay = None
+            self._mode(PLAY)
+        elif m == HIT:
+            self._mode(CARD)
+        elif m == END:
+            self._mode(HIT)
+        else:
+            self.session.pause()
+
+    def _do(self, move):
+        err = self.submit(move)
+        if err is not None:
+            self.refuse(self.refusal_text(err), p10text.full_reason(err))
+
+    def tick(self, now):
+        fx = self.fx
+        if fx is not None:
+            if fx.t0 < 0:
+                fx.t0 = now
+            for h in self.app.buttons.held:  # a button pressed since the flight began (two-
+                if ticks_diff(h[2], fx.t0) > 0:  # button boards give its key when it is let
+                    fx.stop()  # go): the flight ends now
+            if not fx.tick(now):
+                self.fx = None
+
+    def _choose(self):
+        if self.focus_hand:
+            if self.mode == PLAY:
+                self.card = self.order[self.cur]
+                self._mode(CARD)
+            elif self.mode == LAY:
+                self._toggle(self.cur)
+            return
+        if not self.rows:
+            return
+        code, value = self.rows[self.menu.index]
+        off = self.menu.dim[self.menu.index]
+        v = self.view()
+        if code == A_DECK:
+            self._do((P.DRAW_DECK,))
+        elif code == A_TAKE:
+            self.took = True
+            self._do((P.TAKE_DISCARD,))
+        elif code == A_LAY:
+            phases = v.open_phases()
+            if len(phases) > 1:
+                self._mode(PICK)
+            else:
+                self._start_lay(phases[0])
+        elif code == A_HINT:
+            self._hint()
+        elif code == A_SORT:
+            self._sort()
+        elif code == A_TABLE:
+            from firmware import tableview
+
+            tableview.show(self.app, "Table", self.session.game.table(self.seat))
+        elif code == A_DISCARD:
+            self._do((P.DISCARD, self.card))
+        elif code == A_HIT:
+            if not v.laid[self.seat]:
+                self.refuse("Lay down first", "Lay down your phase first: then you can hit "
+                            "cards on the groups on the table.")
+            elif off:
+                t = self.text_of(self.card)
+                later = p10text.later_targets(v, self.card)
+                if later:
+                    self.play_refusal()
+                    self.refuse("Not until next turn", "In the classic rules you hit other players' "
+                                "groups from your next turn on (P10C-13): " + t + " fits "
+                                + ", ".join([p10text.group_text(v.table[gi], self.session.names, self.COLOURS)
+                                             for gi in later]) + " then.")
+                else:
+                    self.refuse(t + " fits nowhere", t + " fits on none of the groups on the table.")
+            else:
+                self._mode(HIT)
+        elif code == A_BACK:
+            self._back()
+        elif code == A_GROUP:
+            self._hit_group(value, off)
+        elif code == A_END:
+            self._do((P.HIT, self.card, self.target_group, value))
+        elif code == A_PHASE:
+            self._start_lay(value)
+        elif code == A_FILL:
+            self.lay.filling = value
+            self._lay_rows()
+            self._lay_info()
+            self._focus(True)
+        elif code == A_LAYNOW:
+            self._lay_now()
+        elif code == A_CLEAR:
+            self._start_lay(self.lay.number)
+        elif code == A_TARGET:
+            self._do((P.TARGET, value))
+
+    def _hit_group(self, gi, off):
+        if off:
+            self._do((P.HIT, self.card, gi, 0))  # the rules core says why not
+            return
+        self.target_group = gi
+        ends = []
+        for g, e in self.view().hit_targets(self.card):
+            if g == gi:
+                ends = e
+        if LOW in ends and HIGH in ends:
+            self._mode(END)
+        else:
+            self._do((P.HIT, self.card, gi, 0))
+
+    def _sort(self):
+        self.by_colour = not self.by_colour
+        self.session.game.by_colour = self.by_colour
+        c = self.order[self.cur] if self.order else -1
+        self.order = sort_cards(self.order, self.by_colour)
+        if c >= 0:
+            self.cur = self.order.index(c)
+        self.hand.set_cards(self.order)
+        i = self.menu.index
+        self.menu.set_row(i, "Sort by number" if self.by_colour else "Sort by colour")

@@ -1,0 +1,470 @@
+"""The board game's board screen (ROLL and GO): the 32-space ring, one cell per space in the
+colour of its kind with its letter (a digit: DRAW +N; W: SWAP N; E extra turn, S search, A all
+draw, J joker, ? ask, F free choice), every token a small square in its player's colour, the
+phase track inside the ring (a row per player, the marker filled), the dice and what the
+highlighted space does at the right. Before the roll a dim frame marks the space the token
+stands on. After the roll the dice tumble for ``SPIN_MS``; the
+reachable spaces get a frame, the chosen one the bright cursor frame: a cursor move moves that
+one frame only.
+
+A computer player's roll and move are shown on it too (``auto``, made by ``Screens.computer``
+when the computer has rolled and chosen): the dice tumble, the cursor frame goes to the space it
+chose, the computer speed's delay, its token walks there; then the computer-turns screen shows
+its action. A makes it at full speed (``session.fast``)."""
+
+import displayio
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
+from firmware import ui
+from firmware.decide import Decision
+from shared_rules.phase10board import game as B
+
+CURSOR = 0xFF40FF
+REACH = 0xC0C0C0
+
+
+def action_lines(sp):
+    """What a space does, in lines of at most 6 characters."""
+    k = B.space_kind(sp)
+    n = B.space_count(sp)
+    if k == B.K_DRAW:
+        return ("Draw", str(n) + " card" + ("s" if n > 1 else ""))
+    if k == B.K_EXTRA:
+        return ("Draw 1", "+ turn")
+    if k == B.K_SEARCH:
+        return ("Search", "discrd")
+    if k == B.K_SWAP:
+        return ("Swap " + str(n), "take " + str(n + 1))
+    if k == B.K_ALL:
+        return ("All", "draw 1")
+    if k == B.K_JOKER:
+        return ("Take a", "joker")
+    if k == B.K_ASK:
+        return ("Ask a", "number")
+    return ("Free", "choice")
+
+
+PLAYER = (0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF)  # each seat's colour
+
+# per kind: fill, ink
+KFILL = (0x1E6A32, 0x23459A, 0x6A2C88, 0x9A5A12, 0x1D6F78, 0x6E6E6E, 0x8A2A2A, 0x3A3A3A)
+
+KINK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
+
+KLETTER = ("+", "E", "S", "W", "A", "J", "?", "F")
+
+def cell_text(sp, wide):
+    k = B.space_kind(sp)
+    n = B.space_count(sp)
+    if k == B.K_DRAW:
+        return ("+" + str(n)) if wide else str(n)
+    if k == B.K_SWAP:
+        return ("W" + str(n)) if wide else "W"
+    return KLETTER[k]
+
+def cell_bitmap(n, text, dx, dy):
+    """An ``n`` x ``n`` cell: 0 the fill, 1 the glyphs of ``text`` from (dx, dy) (as a label
+    there draws them), cut at the cell's edge."""
+    b = displayio.Bitmap(n, n, 2)
+    x = dx
+    for ch in text:
+        g = ui.FONT.get_glyph(ord(ch))
+        if g is None:
+            continue
+        x1 = g.tile_index * g.width
+        src = g.bitmap
+        for j in range(g.height):
+            yy = dy + j
+            if 0 <= yy < n:
+                for i in range(g.width):
+                    xx = x + g.dx + i
+                    if 0 <= xx < n and src[x1 + i, j]:
+                        b[xx, yy] = 1
+        x += g.shift_x
+    return b
+
+def ring_xy(i, cols, rows):
+    """Cell (column, row) of space ``i``: space 0 top left, clockwise."""
+    if i < cols:
+        return i, 0
+    i -= cols - 1
+    if i < rows:
+        return cols - 1, i
+    i -= rows - 1
+    if i < cols:
+        return cols - 1 - i, rows - 1
+    i -= cols - 1
+    return 0, rows - 1 - i
+
+def geometry(lay):
+    """(cols, rows, pitch, panel width) of the ring that gives the largest cells."""
+    best = None
+    top = lay.body_top
+    h = lay.height - lay.footer_h - top - 1
+    for cols, rows in ((10, 8), (9, 9), (11, 7), (12, 6)):
+        for panel in (40, 52):
+            p = min((lay.width - panel) // cols, h // rows)
+            if best is None or p > best[2] or (p == best[2] and panel > best[3]):
+                best = (cols, rows, p, panel)
+    return best
+
+
+class BoardScreen(Decision):
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
+    AUTO_HINTS = ((A, "faster"), (KB, "pause"))
+    SPIN_MS = 420
+    SPIN_STEP = 60
+    WALK_STEP = 50
+
+    def __init__(self, session, seat, move=None):
+        self.auto = move is not None  # a computer's roll and its move ``move``, shown
+        if self.auto:
+            self.hints = self.AUTO_HINTS
+        self.auto_at = None  # when the computer's walk is due (ticks_ms)
+        self.auto_move = move
+        super().__init__(session, seat, session.names[seat])
+        lay = self.app.layout
+        st = session.state
+        cols, rows, p, panel = geometry(lay)
+        self.p = p
+        self.x0 = 1
+        self.y0 = lay.body_top
+        wide = p >= 14
+        self.cells = []
+        # tokens: two columns of three squares at the cell's right (3 px in a 12 px cell, the
+        # letter's 5 px glyph left of them)
+        tsz = 3 if p < 14 else (p - 1) // 4
+        self.tsz = tsz
+        self._ring(cols, rows, p, wide)
+        # reachable frames (dim) and the cursor frame (bright)
+        self.reach = []
+        for i in range(2):
+            pal = displayio.Palette(2)
+            pal.make_transparent(0)
+            pal[1] = REACH
+            tg = displayio.TileGrid(ui.frame(p + 1, p + 1, 1), pixel_shader=pal)
+            tg.hidden = True
+            self.reach.append(tg)
+            self.body.append(tg)
+        pal = displayio.Palette(2)
+        pal.make_transparent(0)
+        pal[1] = CURSOR
+        self.cursor = displayio.TileGrid(ui.frame(p + 3, p + 3, 2), pixel_shader=pal)
+        self.cursor.hidden = True
+        # tokens
+        self.tokens = []
+        for x in range(st.n):
+            t = ui.rect(0, 0, tsz, tsz, PLAYER[x])
+            self.tokens.append(t)
+            self.body.append(t)
+        self.body.append(self.cursor)
+        self._track(cols, rows, p)
+        # the panel: dice, and what the highlighted space does
+        px = self.x0 + cols * p + 2
+        self.px = px
+        pw = lay.width - px - 1
+        ds = min(16, (pw - 4) // 2)
+        self.dice_g = []
+        for i in range(2):
+            g = displayio.Group(x=px + i * (ds + 3), y=self.y0 + 1)
+            g.append(ui.rect(0, 0, ds, ds, 0xF0F0F0))
+            lb = ui.label("", (ds - 6) // 2, (ds - 12) // 2, 0x101010, 1)
+            g.append(lb)
+            g.hidden = True
+            self.body.append(g)
+            self.dice_g.append((g, lb))
+        self.info = []
+        n_lines = (lay.height - lay.footer_h - (self.y0 + ds + 4)) // 12
+        for i in range(min(6, n_lines)):
+            lb = ui.label("", px, self.y0 + ds + 4 + 12 * i, ui.TEXT, 1)
+            self.info.append(lb)
+            self.body.append(lb)
+        self.cols_panel = max(1, pw // 6)
+        self.sel = 0
+        self.spin = False
+        self.spin_at = None
+        self.spin_step = -1
+        self.rolled = False
+        self.walk = []
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _tokens(self):
+        st = self.session.state
+        used = [0] * B.SPACES
+        p = self.p
+        tsz = self.tsz
+        for x in range(st.n):
+            sp = st.tokens[x]
+            k = used[sp]
+            used[sp] += 1
+            cx, cy = self.cells[sp]
+            tx = cx + p - 1 - (2 - k % 2) * tsz
+            ty = cy + (k // 2) * (tsz + 1) + (0 if tsz == 3 else 1)
+            t = self.tokens[x]
+            if t.x != tx or t.y != ty:
+                t.x = tx
+                t.y = ty
+        for x in range(st.n):
+            m = self.marks[x]
+            mx = self.track_x + st.markers[x] * self.track_cw
+            if m.x != mx:
+                m.x = mx
+
+    def _lines(self, lines):
+        for i in range(len(self.info)):
+            ui.set_text(self.info[i], (lines[i] if i < len(lines) else "")[: self.cols_panel])
+
+    def _dice(self, a, b):
+        for i in range(2):
+            g, lb = self.dice_g[i]
+            g.hidden = False
+            ui.set_text(lb, str((a, b)[i]))
+
+    def _place(self, tg, sp, d):
+        x, y = self.cells[sp]
+        if tg.x != x - d or tg.y != y - d:
+            tg.x = x - d
+            tg.y = y - d
+        if tg.hidden:
+            tg.hidden = False
+
+    def refresh(self):
+        s = self.session
+        if s.game.swap(self):
+            return
+        st = s.state
+        self._tokens()
+        me = self.seat
+        self.set_title(s.names[me] + " ph" + str(st.markers[me] + 1) + " " + need_text(st.markers[me]))
+        if st.pending[1] == B.ROLL:
+            for g, _ in self.dice_g:
+                g.hidden = True
+            self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
+            self.reach[1].hidden = True
+            self.cursor.hidden = True
+            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), "", "A:", "roll"])
+            return
+        self.rolled = True
+        self.targets = [t[0] for t in st.targets]
+        self.sel = 0
+        for i in range(2):
+            if i < len(self.targets):
+                self._place(self.reach[i], self.targets[i], 1)
+            else:
+                self.reach[i].hidden = True
+        self.spin = True
+        self.spin_at = None
+        self.spin_step = -1
+        self._dice(1, 1)
+        self._lines(["", "", "", "", ""])
+        self.cursor.hidden = True
+
+    def _show_sel(self):
+        st = self.session.state
+        sp = self.targets[self.sel]
+        self._place(self.cursor, sp, 2)
+        n = len(self.targets)
+        # the first line stays; the space and its action change
+        self._lines([(str(n) + " ways") if n > 1 else "1 way", "To " + str(sp)]
+                    + list(action_lines(sp)))
+
+    # ------------------------------------------------------------------ keys
+
+    def key(self, k):
+        if super().key(k):
+            return
+        st = self.session.state
+        if k == KB:
+            self.session.pause()
+            return
+        if self.auto:
+            if k == A:
+                self.session.fast = True
+            return
+        if self.walk:
+            self._end_walk()
+            return
+        if st.pending[1] == B.ROLL:
+            if k == A:
+                self._do((B.M_ROLL,))
+            return
+        if self.spin:
+            self._settle()
+            if k != A:
+                return
+        n = len(self.targets)
+        if k in (DOWN, RIGHT):
+            self.sel = (self.sel + 1) % n
+            self._show_sel()
+        elif k in (UP, LEFT):
+            self.sel = (self.sel - 1) % n
+            self._show_sel()
+        elif k == A:
+            self._start_walk()
+
+    # methods of BoardScreen
+    def _ring(self, cols, rows, p, wide):
+        """The 32 cells of the ring in ``self.body``, their corners in ``self.cells``."""
+        # a cell: one tile grid, its letter drawn in a bitmap that every cell of that text shares,
+        # through the palette of its kind (a rectangle and a label a cell took twice the heap)
+        ring = displayio.Group()
+        pals = []
+        for k in range(len(KFILL)):
+            pal = displayio.Palette(2)
+            pal[0] = KFILL[k]
+            pal[1] = KINK[k]
+            pals.append(pal)
+        faces = {}
+        for sp in range(B.SPACES):
+            c, r = ring_xy(sp, cols, rows)
+            x = self.x0 + c * p
+            y = self.y0 + r * p
+            txt = cell_text(sp, wide)
+            bm = faces.get(txt)
+            if bm is None:
+                bm = faces[txt] = cell_bitmap(p - 1, txt, 0 if p < 14 else 1, (p - 13) // 2)
+            ring.append(displayio.TileGrid(bm, pixel_shader=pals[B.space_kind(sp)], x=x, y=y))
+            self.cells.append((x, y))
+        faces = None
+        self.body.append(ring)
+
+    def _track(self, cols, rows, p):
+        """The phase track inside the ring: a row per player, its marker in ``self.marks``."""
+        session = self.session
+        st = session.state
+        ix = self.x0 + p + 2
+        iy = self.y0 + p + 1
+        iw = (cols - 2) * p - 3
+        ih = (rows - 2) * p - 2
+        rh = min(ih // st.n, 16)
+        names = rh >= 12
+        name_w = 20 if names else 6
+        cw = min(9, (iw - name_w) // 11)
+        track = displayio.Group()
+        self.marks = []
+        y0 = iy + (ih - rh * st.n) // 2
+        if y0 - iy >= 12:  # room above the rows: the phase numbers (1, 5, 10) and F(inish)
+            y0 = iy + (ih - rh * st.n + 12) // 2
+            for c, t in ((0, "1"), (4, "5"), (9, "10"), (10, "F")):
+                if c == 9 and cw < 12:
+                    continue
+                track.append(ui.label(t, ix + name_w + c * cw, y0 - 12, ui.DIM, 1))
+        # the track's line: ten dim dashes and the finish, one bitmap every row shares
+        line = displayio.Bitmap(11 * cw, 1, 3)
+        for c in range(11):
+            for i in range(cw - 1):
+                line[c * cw + i, 0] = 1 if c < 10 else 2
+        lpal = displayio.Palette(3)
+        lpal.make_transparent(0)
+        lpal[1] = 0x5A5A5A
+        lpal[2] = 0xB0B0B0
+        for x in range(st.n):
+            y = y0 + x * rh
+            if names:
+                track.append(ui.label(session.names[x][:3], ix, y + (rh - 12) // 2, PLAYER[x], 1))
+            else:
+                track.append(ui.rect(ix, y + 1, 4, rh - 2, PLAYER[x]))
+            track.append(displayio.TileGrid(line, pixel_shader=lpal, x=ix + name_w, y=y + rh // 2))
+            m = ui.rect(0, y + 2, cw - 1, rh - 4, PLAYER[x])
+            self.marks.append(m)
+            track.append(m)
+        self.body.append(track)
+        self.track_x = ix + name_w
+        self.track_cw = cw
+
+    # methods of BoardScreen
+    def tick(self, now):
+        if self.walk:
+            self._walk(now)
+            return
+        if self.auto and not self.spin:
+            self._auto(now)
+            return
+        if not self.spin:
+            return
+        if self.spin_at is None:
+            self.spin_at = now
+        step = ((now - self.spin_at) & 0x1FFFFFFF) // self.SPIN_STEP
+        if step * self.SPIN_STEP >= self.SPIN_MS or (self.auto and self.session.fast):
+            self._settle()
+            return
+        if step != self.spin_step:
+            self.spin_step = step
+            if step:  # the dice rattle: a short click a step (the roll's tone starts them)
+                self.app.sound.play((330 + 60 * (step & 3), 12), now)
+            d = self.session.state.dice
+            self._dice((d[0] + step * 2) % 6 + 1, (d[1] + step * 3 + 2) % 6 + 1)
+
+    def _settle(self):
+        self.spin = False
+        d = self.session.state.dice
+        self._dice(d[0], d[1])
+        if self.auto:  # the cursor frame shows the space the computer chose
+            self.sel = self.targets.index(self.auto_move[1])
+            self.auto_at = None
+        self._show_sel()
+
+    def _auto(self, now):
+        """The computer's token walks to the space it chose when the delay is over (at once at
+        full speed)."""
+        if self.auto_at is None:
+            from firmware.turns import DELAYS
+
+            self.auto_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
+        if self.session.fast or ((now - self.auto_at) & 0x1FFFFFFF) < 0x10000000:
+            self._start_walk()
+
+    def _start_walk(self):
+        """The token steps space by space to the chosen one (``WALK_STEP`` ms a space), then
+        the move is made; a key during the walk makes it at once."""
+        st = self.session.state
+        sp = self.targets[self.sel]
+        pos = st.tokens[self.seat]
+        self.walk = []
+        while pos != sp:
+            pos = (pos + 1) % B.SPACES
+            self.walk.append(pos)
+        self.walk_at = None
+        self.walk_i = -1
+        for tg in self.reach:
+            tg.hidden = True
+
+    def _walk(self, now):
+        if self.walk_at is None:
+            self.walk_at = now
+        i = ((now - self.walk_at) & 0x1FFFFFFF) // self.WALK_STEP
+        if i >= len(self.walk) or (self.auto and self.session.fast):
+            self._end_walk()
+            return
+        if i != self.walk_i:
+            self.walk_i = i
+            x, y = self.cells[self.walk[i]]
+            t = self.tokens[self.seat]
+            t.x = x + self.p - 1 - 2 * self.tsz
+            t.y = y if self.tsz == 3 else y + 1
+
+    def _end_walk(self):
+        sp = self.walk[-1] if self.walk else self.targets[self.sel]
+        self.walk = []
+        self._do((B.M_GO, sp))
+
+    def _do(self, move):
+        if self.auto:
+            self.auto_move = None
+            self.session.computer_apply(move)
+            self.session.next()
+            return
+        err = self.submit(move)
+        if err is not None:
+            self._lines([self.refusal_text(err)])
+
+
+
+
+def need_text(marker):
+    """``set3+run4`` of the phase on ``marker`` (0..9), or ``done``."""
+    from shared_rules.phases import BOARD_PHASES, compact
+
+    return "done" if marker >= B.FINISH else compact(BOARD_PHASES[marker])

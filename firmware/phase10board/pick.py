@@ -1,0 +1,186 @@
+"""The board game's action screens (docs/phase10board.md): one ``Pick`` screen serves PILE (which
+pile, card by card), SEARCH (browse the discard pile, top first), SWAP (the cards to give up, one
+at a time), ASK (number and direction), FREE (the kind; full kinds greyed with the reason) and
+KEEP (up to five cards at the end of a round, then Done). From the top: a line saying what is
+asked, a row of card tiles to pick from (the pile or the hand; jokers white, marked J), the hand
+under it where it is not the row itself, and the rows of choices. UP/DOWN (and LEFT/RIGHT) walk
+through the tiles and then the rows; A picks; B pauses."""
+
+from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
+from firmware import ui
+from firmware.cards import HandRow, sort_cards, tile_size
+from firmware.decide import Decision
+from shared_rules.phase10board import game as B
+
+
+
+class Pick(Decision):
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
+
+    def __init__(self, session, seat):
+        super().__init__(session, seat, session.names[seat])
+        lay = self.app.layout
+        s = lay.scale
+        self.prompt = ui.label("", lay.margin, lay.body_top + 1, ui.DIM, 1 if lay.cols < 30 and s == 1 else s)
+        self.body.append(self.prompt)
+        self.pcols = (lay.width - 2 * lay.margin) // (6 * self.prompt.scale)
+        y = lay.body_top + 12 * self.prompt.scale + 3
+        th = tile_size(s)[1]
+        marks = self.app.settings.marks
+        self.hand = HandRow(self.body, lay.width, y, 1, s, marks, board=True)
+        self.row_y = y
+        y += th + 3
+        self.ctx_y = y
+        self.ctx = HandRow(self.body, lay.width, y, 1, s, marks, board=True)
+        self.ctx_h = th + 3
+        self.bottom = lay.height - lay.footer_h
+        self.menu = None
+        self.by_colour = session.game.by_colour
+        self.refresh()
+
+    def refresh(self):
+        s = self.session
+        if s.game.swap(self):
+            return
+        st = s.state
+        v = st.view(self.seat)
+        kind = st.pending[1]
+        names = s.names
+        hand = sort_cards(v.hand, self.by_colour)
+        cards = []
+        moves = []
+        rows = []
+        ctx = hand
+        title = names[self.seat] + " ph" + str(v.markers[self.seat] + 1)
+        if kind == B.PILE:
+            sp = v.action
+            prompt = B.space_name(sp) + ": " + ("extra turn, " if B.space_kind(sp) == B.K_EXTRA else "") \
+                + str(v.left) + " to take"
+            rows.append(("Draw from deck" if v.can_deck else "Deck: empty", (B.DRAW_DECK,) if v.can_deck else None))
+            top = v.discard_top
+            rows.append(("Take " + B.card_text(top) if top >= 0 else "No discard",
+                         (B.TAKE_DISCARD,) if top >= 0 else None))
+        elif kind == B.SEARCH:
+            pile = v.discard_pile
+            for i in range(len(pile) - 1, -1, -1):
+                if pile[i] not in cards:
+                    cards.append(pile[i])
+                    moves.append((B.PICK, pile[i]))
+            prompt = "Search: take 1 of " + str(len(pile))
+        elif kind == B.SWAP:
+            cards = hand
+            moves = [(B.M_SWAP, c) for c in hand]
+            ctx = None
+            prompt = "Give up " + str(v.left) + ", then draw " + str(st.swapped + v.left + 1)
+        elif kind == B.ASK:
+            prompt = "Ask: number, direction"
+            left = (self.seat + 1) % v.n
+            right = (self.seat - 1) % v.n
+            for num in range(1, 13):
+                have = 0
+                for c in v.hand:
+                    if c & 15 == num and c < 0x80:
+                        have += 1
+                for d in (B.CW, B.CCW):
+                    # "7 cw BOB first, you 2": 22 characters at most
+                    t = str(num) + (" cw " if d == B.CW else " ccw ") + names[left if d == B.CW else right] + " first"
+                    if have:
+                        t += ", you " + str(have)
+                    rows.append((t, (B.M_ASK, num, d)))
+        elif kind == B.FREE:
+            prompt = "Free: move to the next"
+            for k in range(B.K_FREE):
+                sp = v.free[k]
+                if sp >= 0:
+                    rows.append((B.space_name(sp) + " at " + str(sp), (B.M_FREE, k)))
+                else:
+                    rows.append((B.KIND_NAMES[k].upper() + ": all taken", None))
+        else:  # KEEP
+            cards = hand
+            moves = [(B.M_KEEP, c) for c in hand]
+            ctx = v.kept or None
+            lr = v.last_round
+            who = names[lr[0]] + " went out. " if lr is not None else ""
+            prompt = who + "Keep " + str(len(v.kept)) + "/5"
+            rows.append(("Done: keep " + str(len(v.kept)), (B.DONE,)))
+            if ctx:
+                rows[0] = ("Done (kept below)", (B.DONE,))
+        self.set_title(title)
+        self.say(prompt)
+        self.cards = cards
+        self.moves = moves
+        self.rows = rows
+        self.hand.set_cards(cards)
+        self.hand.group.hidden = not cards
+        self.ctx.set_cards(ctx or [])
+        self.ctx.group.hidden = not ctx
+        top = self.row_y
+        if cards:
+            top = self.ctx_y
+        if ctx:
+            if cards:
+                self.ctx.group.y = 0
+                top = self.ctx_y + self.ctx_h
+            else:
+                self.ctx.group.y = self.row_y - self.ctx_y
+                top = self.ctx_y
+        lay = self.app.layout
+        if self.menu is None or self.menu.top != top:
+            self._new_menu(top)
+        self.menu.set_items([t for t, _ in rows], 0, [m is None for _, m in rows])
+        self.cur = 0 if cards else len(cards)
+        if not cards and rows:
+            for i in range(len(rows)):
+                if rows[i][1] is not None:
+                    self.cur = i
+                    break
+        self._cursor()
+
+    def _new_menu(self, top):
+        if self.menu is not None:
+            self.body.remove(self.menu.group)
+        n = max(1, (self.bottom - top) // self.app.layout.row_h)
+        self.menu = ui.Menu(self, [], top=top, rows=n)
+
+    def say(self, text, warn=False):
+        ui.set_text(self.prompt, text[: self.pcols])
+        colour = ui.WARN if warn else ui.DIM
+        if self.prompt.color != colour:
+            self.prompt.color = colour
+
+    def _cursor(self):
+        n = len(self.cards)
+        on_cards = self.cur < n
+        self.hand.set_cursor(self.cur if on_cards else -1)
+        if self.rows:
+            self.menu.set_bar(not on_cards)
+            if not on_cards and self.menu.index != self.cur - n:
+                self.menu.index = self.cur - n
+                self.menu.move(0)
+
+    def key(self, k):
+        if super().key(k):
+            return
+        total = len(self.cards) + len(self.rows)
+        if not total:
+            if k == KB or k == A:
+                self.session.pause()
+            return
+        if k in (DOWN, RIGHT):
+            self.cur = (self.cur + 1) % total
+            self._cursor()
+        elif k in (UP, LEFT):
+            self.cur = (self.cur - 1) % total
+            self._cursor()
+        elif k == A:
+            n = len(self.cards)
+            move = self.moves[self.cur] if self.cur < n else self.rows[self.cur - n][1]
+            if move is None:
+                self.play_refusal()
+                self.say(self.rows[self.cur - n][0][:19], True)
+                return
+            err = self.submit(move)
+            if err is not None:
+                self.say(self.refusal_text(err), True)
+        elif k == KB:
+            self.session.pause()

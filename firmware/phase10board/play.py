@@ -1,0 +1,67 @@
+"""The board game's PLAY decision (lay down, hit, discard: P10B-6, 7, 17) on the card game's turn
+screen (``firmware.phase10.turn.Turn``) with the board game's phase table; the board's ``View`` is
+shown to it in the card game's terms (``PlayView``)."""
+
+from shared_rules.phase10board import game as B
+from shared_rules.phases import BOARD_PHASES, compact
+
+from firmware.phase10.turn import Turn
+
+
+class PlayView:
+    """What ``Turn`` reads of a card game's view, from the board game's ``View``."""
+
+    progression = 0
+    tiebreak = False
+    laid_this_turn = False
+    edition = 0
+
+    def __init__(self, v):
+        self.v = v
+        self.seat = v.seat
+        self.n = v.n
+        self.pending = (v.seat, 1)  # the card game's PLAY
+        self.hand = v.hand
+        self.table = v.table
+        self.draw_size = v.draw_size
+        self.discard_top = v.discard_top
+        self.laid = [(v.markers[x] + 1) if v.laid[x] else 0 for x in range(v.n)]
+
+    def open_phases(self):
+        v = self.v
+        if v.laid[v.seat] or v.markers[v.seat] >= B.FINISH:
+            return []
+        return [v.markers[v.seat] + 1]
+
+    def phase_of(self, seat):
+        return self.v.markers[seat] + 1
+
+    def can_draw_deck(self):
+        return self.v.can_deck
+
+    def can_take_discard(self):
+        return self.v.can_discard
+
+    def hit_targets(self, card):
+        return self.v.hit_targets(card)
+
+
+class BoardTurn(Turn):
+    PHASES = BOARD_PHASES
+    BOARD = True  # colour 1 is purple (P), not the card game's blue
+    COLOURS = B.COLOUR_NAMES
+
+    def text_of(self, c):
+        return B.card_text(c)
+
+    def view(self):
+        return PlayView(self.session.state.view(self.seat))
+
+    def refresh(self):
+        if self.session.game.swap(self):
+            return
+        super().refresh()
+        st = self.session.state
+        m = st.markers[self.seat]
+        need = "laid" if st.laid[self.seat] else compact(BOARD_PHASES[m])  # a player at the finish has won
+        self.set_title(self.session.names[self.seat] + " ph" + str(m + 1) + " " + need)

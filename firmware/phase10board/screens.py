@@ -1,0 +1,201 @@
+"""Phase 10, the board game, on the device: the screens module its registry entry names
+(docs/firmware-games.md, docs/phase10board.md).
+
+- ROLL and GO: the board screen (``firmware.phase10board.board.BoardScreen``): the 32-space ring, every
+  token, the phase track, the dice; the person moves a highlight over the reachable spaces. A
+  computer's roll and move are shown on it too (``computer``), its other decisions on the
+  computer-turns screen.
+- PILE, SEARCH, SWAP, ASK, FREE, KEEP: ``firmware.phase10board.pick.Pick``: a row of cards to pick
+  from (the discard pile, the hand) and/or a short list, the hand under it.
+- PLAY: the card game's turn screen (``firmware.phase10.turn.Turn``) with the board game's phases.
+"""
+
+from shared_rules.phase10board import game as B
+
+from firmware.phase10board.board import BoardScreen  # every game shows the board: loaded with the game
+
+ROLL_TONE = (523, 40)
+GO_TONE = (659, 50)
+CARD = (1046, 25)
+PHASE = (784, 180)
+JOKER_TONE = (1318, 90)
+ASK_TONE = (440, 60)
+
+SHORT = (
+    ("roll_first", "Roll first"),
+    ("choose_space", "Pick a space"),
+    ("not_reachable", "Out of reach"),
+    ("draw_empty", "No cards to draw"),
+    ("discard_empty", "No discard"),
+    ("not_in_discard", "Not in the pile"),
+    ("not_in_hand", "Not in your hand"),
+    ("kind_full", "All taken"),
+    ("keep_five", "Keep at most 5"),
+)
+
+
+def board(session):
+    """A computer's roll and move on the board screen (``firmware.phase10board.board``: the dice tumble, the
+    cursor frame goes to the space it chose, its token walks there). The computer rolls and
+    chooses here, before the screen is made: its decisions find the heap without it (the hard
+    player's choice of a space allocates the most)."""
+    session.computer_move()
+    move = session.computer_choice()
+    return BoardScreen(session, session.state.pending[0], move)
+
+
+def ph(marker):
+    return "fin" if marker >= B.FINISH else "ph" + str(marker + 1)
+
+
+class Screens:
+    def __init__(self, session):
+        self.session = session
+        self.by_colour = False  # the person's hand sorted by colour (kept between turns)
+
+    def screen_of(self, kind):
+        """The name of the screen class that shows decision ``kind``."""
+        if kind == B.ROLL or kind == B.GO:
+            return "BoardScreen"
+        if kind == B.PLAY:
+            return "BoardTurn"
+        return "Pick"
+
+    def swap(self, screen):
+        """True (and the right screen shown) when ``screen``, asked to refresh by the session,
+        does not show the decision now pending (the same person's next decision of another
+        kind)."""
+        s = self.session
+        if type(screen).__name__ == self.screen_of(s.state.pending[1]):
+            return False
+        s.show(self.decision(s.state.pending[0]))
+        return True
+
+    def computer(self, seat):
+        """For a computer's roll, the function that makes the board screen showing it (``board``);
+        None for its other decisions and at full speed (the computer-turns screen makes them)."""
+        s = self.session
+        if s.fast or s.state.pending[1] != B.ROLL:
+            return None
+        return board
+
+    def decision(self, seat):
+        s = self.session
+        kind = s.state.pending[1]
+        if kind == B.ROLL or kind == B.GO:
+            return BoardScreen(s, seat)
+        if kind == B.PLAY:
+            from firmware.phase10board.play import BoardTurn
+
+            return BoardTurn(s, seat)
+        from firmware.phase10board.pick import Pick
+
+        return Pick(s, seat)
+
+    def watch(self, screen, y):
+        """The person's hand, dimmed, under the computer players' moves (as the card game)."""
+        from firmware.cards import HandRow, sort_cards, tile_size
+
+        s = self.session
+        lay = s.app.layout
+        if y is None:
+            return tile_size(lay.scale)[1] + 2
+        seat = 0
+        for i in range(len(s.kinds)):
+            if s.kinds[i] == 0:
+                seat = i
+        hand = sort_cards(s.state.view(seat).hand, self.by_colour)
+        row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks, board=True)
+        row.set_cards(hand, [True] * len(hand))
+        screen.hand = row
+        return row.height
+
+    def round_text(self):
+        s = self.session
+        st = s.state
+        out, before, after = st.last_round
+        lines = [s.names[out] + " went out. Phase track:"]
+        for x in range(st.n):
+            step = after[x] - before[x]
+            t = s.names[x] + " " + ph(before[x])
+            if step:
+                t += " -> " + ph(after[x]) + " (+" + str(step) + ")"
+            else:
+                t += " stays"
+            lines.append(t)
+        return "Round " + str(st.round_no - 1) + " over", "\n".join(lines)
+
+    def ending_text(self):
+        s = self.session
+        st = s.state
+        places = st.ranking()
+        lines = [s.names[st.winners[0]] + " wins!"]
+        if st.last_round is not None:
+            lines.append(s.names[st.last_round[0]] + " went out last.")
+        for x in sorted(range(st.n), key=lambda v: (places[v], v)):
+            lines.append(str(places[x]) + ". " + s.names[x] + " " + ph(st.markers[x]))
+        return "Game over", "\n".join(lines)
+
+    def status(self):
+        s = self.session
+        st = s.state
+        return "R" + str(st.round_no) + " " + " ".join(
+            [s.names[x] + ":" + ph(st.markers[x]) + "@" + str(st.tokens[x]) for x in range(st.n)])
+
+    def tone(self, move):
+        s = self.session
+        st = s.state
+        k = move[0]
+        if k == B.M_ROLL:
+            s.log("  rolled " + str(st.dice[0]) + " " + str(st.dice[1]))
+            return ROLL_TONE
+        if k == B.M_GO or k == B.M_FREE:
+            sp = st.tokens[st.turn] if not st.over else -1
+            if sp >= 0 and B.space_kind(sp) == B.K_JOKER:
+                return JOKER_TONE
+            return GO_TONE
+        if k == B.M_ASK:
+            a = st.last_ask
+            if a is not None:
+                s.log("  " + (s.names[a[3]] + " gives a " + str(a[1]) if a[3] >= 0 else "  nobody has a " + str(a[1])))
+            return ASK_TONE
+        if k == B.LAY:
+            return PHASE
+        if k in (B.DISCARD, B.HIT, B.DRAW_DECK, B.TAKE_DISCARD, B.PICK, B.M_SWAP, B.M_KEEP):
+            return CARD
+        return None
+
+    def detail(self, move):
+        if move[0] != B.LAY:
+            return ""
+        return ": " + " | ".join([B.cards_text(g) for g in move[2]])
+
+    def refusal(self, err):
+        for c, t in SHORT:
+            if c == err.code:
+                return t
+        from firmware.phase10 import text as p10text
+
+        return p10text.short(err.code)
+
+    def table(self, seat):
+        from firmware.cards import look
+
+        s = self.session
+        v = s.state.view(seat)
+        top = v.discard_top
+        out = [("Deck " + str(v.draw_size) + ", top " + (B.card_text(top) if top >= 0 else "-"), None)]
+        for x in range(v.n):
+            line = s.names[x] + " " + ph(v.markers[x]) + " @" + str(v.tokens[x]) + " " \
+                + str(v.hand_sizes[x]) + "c"
+            if v.laid[x]:
+                line += " laid"
+            tiles = []
+            for g in v.table:
+                if g[0] == x:
+                    if tiles:
+                        tiles.append(None)
+                    for c in g[4]:
+                        tiles.append(look(c, True))
+            out.append((line, tiles or None))
+        return out

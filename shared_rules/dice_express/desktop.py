@@ -1,0 +1,44 @@
+"""Dice Express on the desktop only: its record notation read back. Never installed on a board:
+the device writes records (``DiceExpress.move_text``) and never reads one.
+"""
+
+from shared_rules.dice_express.game import ROLL, KEEP, STOP, TAKE, STEAL, PASS, COLOURS, piece
+from shared_rules.errors import RuleError
+
+
+def parse_move(text):
+    """A move from its record notation; RuleError("RECORD") if malformed."""
+    w = text.split()
+    if not w:
+        raise RuleError("RECORD", "empty move", "bad_move")
+    v = w[0]
+    if v == "roll" and len(w) == 1:
+        return (ROLL, 0)
+    if v == "give" and len(w) == 3 and w[1].isdigit() and w[2] == "roll":
+        return (ROLL, int(w[1]))
+    if v == "stop" and len(w) == 1:
+        return (STOP,)
+    if v == "pass" and len(w) == 1:
+        return (PASS,)
+    if v == "keep" and len(w) <= 2:
+        kept = []
+        if len(w) == 2:
+            for ch in w[1].upper():
+                if ch not in COLOURS:
+                    raise RuleError("RECORD", "'" + w[1] + "' is not a list of die colours", "bad_move")
+                kept.append(COLOURS.index(ch))
+        kept.sort()
+        return (KEEP, tuple(kept))
+    if v == "take" and len(w) == 2:
+        return (TAKE, parse_piece(w[1]))
+    if v == "steal" and len(w) == 2 and w[1][:1] == "p" and w[1][1:].isdigit():
+        return (STEAL, int(w[1][1:]) - 1)
+    raise RuleError("RECORD", "cannot read the move '" + text.strip() + "'", "bad_move")
+
+
+def parse_piece(text):
+    """``R3`` -> piece; RuleError("RECORD") if it is not a piece."""
+    t = text.strip().upper()
+    if len(t) == 2 and t[0] in COLOURS and t[1] in "23456":
+        return piece(COLOURS.index(t[0]), int(t[1]))
+    raise RuleError("RECORD", "'" + text + "' is not a road piece (such as R3)", "bad_piece")

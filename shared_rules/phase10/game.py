@@ -1,0 +1,599 @@
+"""Phase 10, the card game (RULES.md section 1, P10C-1 ... P10C-22): the state machine.
+
+The state knows whose decision is pending and of what kind (``pending``), applies one move at a
+time (``apply``) and raises :class:`RuleError` for an illegal move, leaving the state unchanged.
+Chance is explicit: every deal and reshuffle goes through the game's ``Rng``, or a stacked deck
+given per hand. ``view(seat)`` is what that seat may see.
+
+Moves are small tuples:
+
+- ``(DRAW_DECK,)`` and ``(TAKE_DISCARD,)`` while the kind is ``DRAW``;
+- ``(LAY, phase_number, groups)`` with one ordered card list per group of the phase (phase_number
+  0 means "my current phase"; in free-choice games it names the phase chosen);
+- ``(HIT, card, group_index, end)`` with ``end`` from ``groups`` (NONE, LOW, HIGH; 0 = automatic);
+- ``(DISCARD, card)``;
+- ``(TARGET, seat)`` while the kind is ``SKIP_TARGET`` (2020 edition).
+
+Seats are 0-based; play goes clockwise, which is increasing seat number.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from shared_rules.errors import RuleError
+from shared_rules import cards as C
+from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
+from shared_rules.phases import phase_list, CARD_PHASES
+from shared_rules.rng import Rng
+
+# Pending decision kinds (``stage``), and the stage after the game ended.
+DRAW = const(0)
+PLAY = const(1)
+SKIP_TARGET = const(2)
+OVER = const(3)
+
+# Move kinds.
+DRAW_DECK = const(0)
+TAKE_DISCARD = const(1)
+LAY = const(2)
+HIT = const(3)
+DISCARD = const(4)
+TARGET = const(5)
+
+EDITIONS = ("classic", "2020")
+CLASSIC = const(0)
+E2020 = const(1)
+PROGRESSIONS = ("standard", "everyone", "free")
+STANDARD = const(0)
+EVERYONE = const(1)
+FREE = const(2)
+
+HAND_SIZE = const(10)
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def _index(names, value, rule, what):
+    for i in range(len(names)):
+        if names[i] == value:
+            return i
+    raise RuleError(rule, "unknown " + what + " '" + str(value) + "' (" + ", ".join(names) + ")", "unknown_variant")
+
+
+class Phase10:
+    """One game of Phase 10, the card game. See the module docstring for moves."""
+
+    def __init__(self, players, edition="classic", phases="all", progression="standard",
+                 seed=0, decks=None, dealer=None, source=None):
+        if not isinstance(players, int) or players < 2 or players > 6:
+            raise RuleError("SETUP", "Phase 10 is played by 2 to 6 players", "players")
+        self.n = players
+        self.edition = _index(EDITIONS, edition, "SETUP", "edition")
+        self.progression = _index(PROGRESSIONS, progression, "P10C-20", "progression")
+        self.phase_list_name = phases
+        self.phase_numbers = phase_list(phases)
+        self.source = source if source is not None else Rng(seed)
+        self.decks = []
+        if decks:
+            for deck in decks:
+                self.decks.append(_checked_deck(deck))
+        self.hands = [[] for _ in range(players)]
+        self.draw_pile = []  # top card is the last one
+        self.discard = []  # top card is the last one
+        self.table = []  # laid groups: [owner, kind, a, b, cards]
+        # standard / everyone: index into the phase list of the phase each seat works on;
+        # free choice: bit i set when phase list entry i is completed.
+        self.progress = [0] * players
+        self.laid = [0] * players  # phase number laid this hand, 0 if none
+        self.scores = [0] * players
+        self.waiting = [False] * players  # waiting out a Skip
+        self.active = [True] * players  # seats dealt in this hand (all but in a tiebreak)
+        self.tiebreak = False
+        self.hand_no = 0
+        self.turn = 0
+        self.stage = DRAW
+        self.laid_this_turn = False
+        self.went_out = -1
+        self.winners = []
+        self.last_hand = None  # (went_out, points per seat, advanced per seat) of the last hand
+        self.history = []  # this hand's public events: (seat, move kind, card or phase or -1)
+        if dealer is None:
+            dealer = self.source.below(players)  # P10C-6
+        elif not (0 <= dealer < players):
+            raise RuleError("SETUP", "the dealer must be a seat 1.." + str(players), "bad_dealer")
+        self.dealer = dealer
+        self._deal()
+
+    # ----------------------------------------------------------------------------- queries
+
+    @property
+    def rng(self):
+        return self.source
+
+    @property
+    def pending(self):
+        """``(seat, kind)`` of the decision awaited, or None when the game is over."""
+        if self.stage == OVER:
+            return None
+        return (self.turn, self.stage)
+
+    @property
+    def over(self):
+        return self.stage == OVER
+
+    @property
+    def round_no(self):
+        return self.hand_no
+
+    def phase_of(self, seat):
+        """The phase number the seat must lay next (standard, everyone, tiebreak), or 0 in
+        free-choice games (see ``open_phases``) and after the last phase."""
+        if self.tiebreak:
+            return self.phase_numbers[-1]
+        if self.progression == FREE:
+            return 0
+        p = self.progress[seat]
+        return self.phase_numbers[p] if p < len(self.phase_numbers) else 0
+
+    def open_phases(self, seat):
+        """Phase numbers the seat may still lay this hand (P10C-22 in free choice)."""
+        if self.laid[seat] or not self.active[seat]:
+            return []
+        if self.tiebreak or self.progression != FREE:
+            p = self.phase_of(seat)
+            return [p] if p else []
+        out = []
+        for i in range(len(self.phase_numbers)):
+            if not self.progress[seat] & (1 << i):
+                out.append(self.phase_numbers[i])
+        return out
+
+    def completed(self, seat):
+        """How many phases of the list the seat has completed."""
+        if self.progression == FREE:
+            m = self.progress[seat]
+            k = 0
+            while m:
+                k += m & 1
+                m >>= 1
+            return k
+        return self.progress[seat]
+
+    def can_draw_deck(self):
+        return len(self.draw_pile) > 0 or len(self.discard) > 1
+
+    def can_take_discard(self):
+        return len(self.discard) > 0 and self.discard[-1] != C.SKIP  # P10C-8
+
+    def hit_targets(self, seat, card):
+        """``[(group_index, ends), ...]`` where ``seat`` may hit ``card`` now (P10C-9, P10C-13)."""
+        if not self.laid[seat] or card == C.SKIP:
+            return []
+        own_only = self.laid_this_turn and self.edition == CLASSIC  # P10C-13 classic
+        return hit_targets(self.table, card, seat if own_only else -1)
+
+    def skip_targets(self, seat):
+        """Seats a 2020 Skip discarded by ``seat`` may skip (P10C-11)."""
+        out = []
+        for s in range(self.n):
+            if s != seat and self.active[s] and not self.waiting[s]:
+                out.append(s)
+        return out
+
+    def view(self, seat):
+        """What ``seat`` may see (other hands and the draw pile hidden)."""
+        return View(self, seat)
+
+    def legal_moves(self):
+        """Every legal move of the pending decision, in a fixed order (``p10moves``)."""
+        from shared_rules.phase10.moves import legal_moves
+
+        return legal_moves(self)
+
+    def describe(self, move, names):
+        """One short readable line for a move of the pending seat, before it is applied:
+        ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
+        who = names[self.turn]
+        kind = move[0]
+        if kind == DRAW_DECK:
+            return who + " draws a card"
+        if kind == TAKE_DISCARD:
+            return who + " takes " + C.text(self.discard[-1])
+        if kind == LAY:
+            number = move[1] or self.open_phases(self.turn)[0]
+            return who + " lays phase " + str(number)
+        if kind == HIT:
+            g = self.table[move[2]]
+            owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
+            return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
+        if kind == DISCARD:
+            return who + " discards " + C.text(move[1])
+        if kind == TARGET:
+            return who + " skips " + names[move[1]]
+        return who + " moves"
+
+    def move_text(self, move):
+        """The record notation of a move by the pending seat (``p10moves``; docs/records.md)."""
+        from shared_rules.phase10.moves import move_text
+
+        return move_text(self, move)
+
+    def ranking(self):
+        """Place of every seat (1 = won): winners first, then most phases, then fewest points."""
+        n = self.n
+        keys = []
+        for s in range(n):
+            if s in self.winners:
+                keys.append((0, 0, 0))
+            else:
+                keys.append((1, -self.completed(s), self.scores[s]))
+        places = []
+        for s in range(n):
+            better = 0
+            for t in range(n):
+                if keys[t] < keys[s]:
+                    better += 1
+            places.append(better + 1)
+        return places
+
+    def apply(self, move):
+        """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
+        if self.stage == OVER:
+            raise RuleError("P10C-18", "the game is over", "game_over")
+        if not isinstance(move, tuple) or not move:
+            raise RuleError("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
+        kind = move[0]
+        seat = self.turn
+        if self.stage == DRAW:
+            if kind == DRAW_DECK:
+                if not self.can_draw_deck():
+                    raise RuleError("P10C-10", "the draw pile is empty and there is nothing to reshuffle", "nothing_to_draw")
+                if not self.draw_pile:
+                    self._reshuffle()
+                self.hands[seat].append(self.draw_pile.pop())
+                self.history.append((seat, DRAW_DECK, -1))
+            elif kind == TAKE_DISCARD:
+                if not self.discard:
+                    raise RuleError("P10C-7", "the discard pile is empty", "no_discard")
+                if self.discard[-1] == C.SKIP:
+                    raise RuleError("P10C-8", "a Skip on top of the discard pile can never be drawn", "skip_on_top")
+                card = self.discard.pop()
+                self.hands[seat].append(card)
+                self.history.append((seat, TAKE_DISCARD, card))
+            else:
+                raise RuleError("P10C-7", "draw a card first: from the draw pile or the discard pile", "draw_first")
+            self.stage = PLAY
+            return
+        if self.stage == SKIP_TARGET:
+            if kind != TARGET or len(move) != 2:
+                raise RuleError("P10C-11", "choose the player your Skip skips", "choose_target")
+            target = move[1]
+            if target not in self.skip_targets(seat):
+                if isinstance(target, int) and 0 <= target < self.n and self.waiting[target]:
+                    raise RuleError("P10C-11", "that player is already waiting out a Skip", "already_waiting")
+                raise RuleError("P10C-11", "a Skip must skip another player in this hand", "bad_target")
+            self.waiting[target] = True
+            self._next_turn()
+            return
+        # PLAY
+        if kind == LAY:
+            self._lay(seat, move)
+        elif kind == HIT:
+            self._hit(seat, move)
+        elif kind == DISCARD:
+            self._discard(seat, move)
+        elif kind == DRAW_DECK or kind == TAKE_DISCARD:
+            raise RuleError("P10C-7", "you have drawn already this turn", "drawn_already")
+        else:
+            raise RuleError("MOVE", "unknown move", "unknown_move")
+
+    def _lay(self, seat, move):
+        if len(move) != 3:
+            raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
+        if self.laid[seat]:
+            raise RuleError("P10C-7", "you have laid down your phase this hand already", "laid_already")
+        number = move[1]
+        allowed = self.open_phases(seat)
+        if not allowed:
+            raise RuleError("P10C-7", "you have no phase left to lay down", "no_phase_left")
+        if number == 0:
+            if len(allowed) > 1:
+                raise RuleError("P10C-22", "choose which phase you lay down", "choose_phase")
+            number = allowed[0]
+        if number not in allowed:
+            if self.progression == FREE and number in self.phase_numbers:
+                raise RuleError("P10C-22", "you have completed phase " + str(number) + " already", "completed_already")
+            raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number), "wrong_phase")
+        laid, rest = lay_groups(seat, CARD_PHASES[number - 1], move[2], self.hands[seat], "P10C-7")
+        if not rest and self.edition == CLASSIC:
+            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
+        self.hands[seat] = rest
+        for g in laid:
+            self.table.append(g)
+        self.laid[seat] = number
+        self.laid_this_turn = True
+        self.history.append((seat, LAY, number))
+        if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
+            self._finish([seat])
+            return
+        if not rest:  # 2020: laying the last cards goes out (hitting on the lay turn is allowed)
+            self._hand_over(seat)
+
+    def _hit(self, seat, move):
+        if len(move) != 4:
+            raise RuleError("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
+        card, gi, end = move[1], move[2], move[3]
+        if not self.laid[seat]:
+            raise RuleError("P10C-7", "lay down your phase before you hit", "lay_first")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuleError("P10C-9", "that card is not in your hand", "not_in_hand")
+        if card == C.SKIP:
+            raise RuleError("P10C-5", "a Skip can never be hit", "skip_hit")
+        if not isinstance(gi, int) or not (0 <= gi < len(self.table)):
+            raise RuleError("P10C-9", "there is no such group on the table", "no_group")
+        g = self.table[gi]
+        if self.laid_this_turn and self.edition == CLASSIC and g[0] != seat:
+            raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on", "other_groups_next_turn")
+        end = hit_end(g, card, end, "P10C-9")
+        if len(hand) == 1 and self.edition == CLASSIC:
+            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
+        hand.remove(card)
+        add_card(g, card, end)
+        self.history.append((seat, HIT, card))
+        if not hand:  # P10C-14, 2020: going out by hitting the last card
+            self._hand_over(seat)
+
+    def _discard(self, seat, move):
+        if len(move) != 2:
+            raise RuleError("MOVE", "a discard is (DISCARD, card)", "bad_move")
+        card = move[1]
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuleError("P10C-7", "that card is not in your hand", "not_in_hand")
+        hand.remove(card)
+        self.discard.append(card)
+        self.history.append((seat, DISCARD, card))
+        if not hand:  # going out; a Skip as the last card skips nobody (P10C-15)
+            self._hand_over(seat)
+            return
+        if card == C.SKIP:
+            if self.edition == CLASSIC:  # P10C-11 classic: the next player
+                self.waiting[self._next_active(seat)] = True
+            elif self.skip_targets(seat):  # 2020: the discarder chooses
+                self.stage = SKIP_TARGET
+                return
+        self._next_turn()
+
+    def _next_active(self, seat):
+        s = seat
+        while True:
+            s = (s + 1) % self.n
+            if self.active[s]:
+                return s
+
+    def _next_turn(self):
+        self._start_turn(self._next_active(self.turn))
+
+    def _start_turn(self, seat):
+        while self.waiting[seat]:  # serve the Skip
+            self.waiting[seat] = False
+            seat = self._next_active(seat)
+        self.turn = seat
+        self.laid_this_turn = False
+        self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
+
+    def _reshuffle(self):
+        top = self.discard.pop()
+        self.draw_pile = self.discard
+        self.source.shuffle(self.draw_pile)
+        self.discard = [top]
+
+    def _deal(self):
+        """Deal a hand (P10C-6, P10C-12)."""
+        if self.decks:
+            deck = self.decks.pop(0)
+        else:
+            deck = C.new_deck()
+            self.source.shuffle(deck)
+        # deck[0] is the top card; store the draw pile with its top at the end.
+        deck.reverse()
+        for s in range(self.n):
+            self.hands[s] = []
+            self.laid[s] = 0
+            self.waiting[s] = False
+        self.table = []
+        self.history = []
+        first = self._next_active(self.dealer)
+        for _ in range(HAND_SIZE):
+            s = first
+            for _ in range(self.n):
+                if self.active[s]:
+                    self.hands[s].append(deck.pop())
+                s = (s + 1) % self.n
+        self.discard = [deck.pop()]
+        self.draw_pile = deck
+        self.hand_no += 1
+        self.went_out = -1
+        if self.discard[-1] == C.SKIP:  # P10C-12
+            self.waiting[first] = True
+        self._start_turn(first)
+
+    def _hand_over(self, seat):
+        """A player went out: penalties, progression, end of game or the next deal."""
+        self.went_out = seat
+        n = self.n
+        points = [0] * n
+        advanced = [False] * n
+        for s in range(n):
+            if not self.active[s]:
+                continue
+            if s != seat:
+                p = 0
+                for c in self.hands[s]:
+                    p += C.penalty(c)
+                points[s] = p
+        self.last_hand = (seat, points, advanced)
+        if self.tiebreak:  # nobody laid the tiebreak phase: deal the tiebreak again
+            self._next_deal()
+            return
+        for s in range(n):
+            self.scores[s] += points[s]
+            if self.progression == EVERYONE:
+                self.progress[s] += 1
+                advanced[s] = True
+            elif self.laid[s]:
+                advanced[s] = True
+                if self.progression == FREE:
+                    self.progress[s] |= 1 << self.phase_numbers.index(self.laid[s])
+                else:
+                    self.progress[s] += 1
+        total = len(self.phase_numbers)
+        if self.progression == EVERYONE:
+            if self.progress[0] >= total:  # P10C-21: one hand per phase, lowest total wins
+                self._finish(self._lowest(list(range(n))))
+                return
+        else:
+            done = []
+            for s in range(n):
+                if self.completed(s) >= total:
+                    done.append(s)
+            if done:  # P10C-18
+                best = self._lowest(done)
+                if len(best) == 1:
+                    self._finish(best)
+                    return
+                self.tiebreak = True
+                for s in range(n):
+                    self.active[s] = s in best
+        self._next_deal()
+
+    def _lowest(self, seats):
+        low = min([self.scores[s] for s in seats])
+        return [s for s in seats if self.scores[s] == low]
+
+    def _next_deal(self):
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal()
+
+    def _finish(self, winners):
+        self.winners = winners
+        self.stage = OVER
+
+
+def _checked_deck(deck):
+    """A stacked deck (108 cards, top first) as a list; RuleError unless it is the deck."""
+    deck = list(deck)
+    if sorted(deck) != sorted(C.new_deck()):
+        raise RuleError("P10C-1", "a stacked deck must hold exactly the 108 cards", "bad_deck")
+    return deck
+
+
+class View:
+    """What one seat may see, copied out of the game when the view is made: its own hand and
+    everything face up (laid groups, the top discard, this hand's public history); other hands
+    and the draw pile only as counts. It holds no reference into the game, so a computer player
+    given a view cannot reach another hand or the draw pile."""
+
+    def __init__(self, game, seat):
+        g = game
+        n = g.n
+        self.seat = seat
+        self.n = n
+        self.edition = g.edition
+        self.progression = g.progression
+        self.phase_numbers = g.phase_numbers
+        self.pending = g.pending
+        self.hand = list(g.hands[seat])
+        self.table = [[grp[0], grp[1], grp[2], grp[3], list(grp[4])] for grp in g.table]
+        self.laid = list(g.laid)
+        self.progress = list(g.progress)
+        self.scores = list(g.scores)
+        self.waiting = list(g.waiting)
+        self.active = list(g.active)
+        self.tiebreak = g.tiebreak
+        self.hand_no = g.hand_no
+        self.draw_size = len(g.draw_pile)
+        self.discard_size = len(g.discard)
+        self.laid_this_turn = g.laid_this_turn
+        self.discard_top = g.discard[-1] if g.discard else -1
+        self.history = list(g.history)
+        self.hand_sizes = [len(h) for h in g.hands]
+        self.phases = [g.phase_of(s) for s in range(n)]
+        self.done = [g.completed(s) for s in range(n)]
+        self._open = g.open_phases(seat)
+        self._deck = g.can_draw_deck()
+        self._take = g.can_take_discard()
+        self._targets = g.skip_targets(seat)
+
+    def hand_size(self, seat):
+        return self.hand_sizes[seat]
+
+    def phase_of(self, seat):
+        return self.phases[seat]
+
+    def open_phases(self):
+        return list(self._open)
+
+    def completed(self, seat):
+        return self.done[seat]
+
+    def can_draw_deck(self):
+        return self._deck
+
+    def can_take_discard(self):
+        return self._take
+
+    def hit_targets(self, card):
+        """``[(group_index, ends), ...]`` where this seat may hit ``card`` now (P10C-9, P10C-13)."""
+        if not self.laid[self.seat] or card == C.SKIP:
+            return []
+        own_only = self.laid_this_turn and self.edition == CLASSIC
+        return hit_targets(self.table, card, self.seat if own_only else -1)
+
+    def skip_targets(self):
+        return list(self._targets)
+
+
+# ------------------------------------------------------------------------------- the protocol
+
+
+def _options(options):
+    return (options.get("edition", "classic"), options.get("phases", "all"),
+            options.get("progression", "standard"))
+
+
+def new_game(players, options, source):
+    """A new game (docs/protocol.md); ``options`` holds edition, phases and progression."""
+    edition, phases, progression = _options(options)
+    return Phase10(players, edition=edition, phases=phases, progression=progression,
+                   source=source)
+
+
+def encode(state):
+    from shared_rules.phase10.save import encode
+    return encode(state)
+
+
+def decode(data, source=None, legacy=False):
+    from shared_rules.phase10.load import decode
+    return decode(data, source, legacy)
+
+
+def bot(level, rng):
+    """The computer player of a level (``greedy`` is the old name of ``normal``)."""
+    from shared_rules.phase10 import bots
+    if level == "random":
+        return bots.RandomBot(rng)
+    if level == "easy":
+        return bots.EasyBot(rng)
+    if level == "normal" or level == "greedy":
+        return bots.GreedyBot(rng)
+    if level == "hard":
+        return bots.HardBot(rng)
+    raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (" + ", ".join(LEVELS) + ")",
+                    "unknown_level")

@@ -1,0 +1,86 @@
+"""Phase 10 (``shared_rules.phase10.game``): the legal moves of the pending decision and a
+move in the record notation. Loaded by ``Phase10.legal_moves`` and ``Phase10.move_text`` when a
+player first asks for them (a person's screens and the record writer); the notation is read back
+by ``shared_rules.phase10.desktop``."""
+
+from shared_rules.errors import RuleError
+from shared_rules import cards as C
+from shared_rules.groups import LOW
+from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.game import (DRAW, SKIP_TARGET, OVER, DRAW_DECK, TAKE_DISCARD, LAY, HIT,
+                                  DISCARD, TARGET, CLASSIC)
+
+
+def legal_moves(self):
+    """Every legal move of the pending decision, in a fixed order.
+
+    Draws, hits (each card value once, each open end of a run) and discards (each card value
+    once) are complete. A lay-down is combinatorial (which copy of a card, which extra
+    cards go along, in what order): each phase the seat can lay appears once, as the
+    solver's canonical lay-down of the smallest groups; a player may lay any other
+    arrangement the rules allow.
+    """
+    if self.stage == OVER:
+        return []
+    seat = self.turn
+    if self.stage == DRAW:
+        out = []
+        if self.can_draw_deck():
+            out.append((DRAW_DECK,))
+        if self.can_take_discard():
+            out.append((TAKE_DISCARD,))
+        return out
+    if self.stage == SKIP_TARGET:
+        return [(TARGET, s) for s in self.skip_targets(seat)]
+    hand = self.hands[seat]
+    out = []
+    values = []
+    for c in hand:
+        if c not in values:
+            values.append(c)
+    values.sort()
+    if not self.laid[seat]:
+        from shared_rules import solver
+        for number in self.open_phases(seat):
+            missing, groups = solver.solve(hand, CARD_PHASES[number - 1])
+            if missing:
+                continue
+            used = 0
+            for g in groups:
+                used += len(g)
+            if used == len(hand) and self.edition == CLASSIC:
+                continue  # P10C-14: a card must stay to discard
+            out.append((LAY, number, [list(g) for g in groups]))
+    elif not (len(hand) == 1 and self.edition == CLASSIC):
+        for c in values:
+            for gi, ends in self.hit_targets(seat, c):
+                for end in ends:
+                    out.append((HIT, c, gi, end))
+    for c in values:
+        out.append((DISCARD, c))
+    return out
+
+
+# ----------------------------------------------------------------------------- text
+
+
+def move_text(self, move):
+    """The record notation of a move by the pending seat (see docs/records.md)."""
+    kind = move[0]
+    if kind == DRAW_DECK:
+        return "draw"
+    if kind == TAKE_DISCARD:
+        return "take"
+    if kind == LAY:
+        parts = []
+        for g in move[2]:
+            parts.append(C.texts(g))
+        return "lay " + str(move[1]) + ": " + " | ".join(parts)
+    if kind == HIT:
+        end = move[3]
+        return "hit " + C.text(move[1]) + " " + str(move[2] + 1) + ("" if not end else " " + ("low" if end == LOW else "high"))
+    if kind == DISCARD:
+        return "discard " + C.text(move[1])
+    if kind == TARGET:
+        return "skip p" + str(move[1] + 1)
+    raise RuleError("MOVE", "unknown move", "unknown_move")

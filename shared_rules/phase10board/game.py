@@ -1,0 +1,879 @@
+"""Phase 10, the board game (RULES.md section 2, P10B-1 ... P10B-20): the state machine.
+
+A state is plain data plus a pending decision ``(seat, kind)``; ``apply(move)`` applies one move
+of the pending seat or raises :class:`RuleError` and changes nothing. Every die and shuffle comes
+out of the game's chance ``source`` (``below``/``shuffle``/``die``), so a seed or a list of
+recorded outcomes replays a game exactly.
+
+Cards are the card game's ints: ``colour << 4 | number``, colours 0..3 red, purple, green,
+yellow (``R P G Y``), numbers 1..12; a *joker* is a number card with bit ``0x80`` set (``JR7``),
+which ``groups.is_wild`` treats as a wild. Seats are 0-based; clockwise is increasing seat.
+
+Decisions (``pending[1]``) and their moves (small tuples, the first item the move kind):
+
+- ``ROLL``: ``(ROLL,)`` rolls the two dice (P10B-5);
+- ``GO``: ``(GO, space)``, one of the distinct spaces the dice reach (P10B-5);
+- ``PILE``: ``(DRAW_DECK,)`` or ``(TAKE_DISCARD,)``, one card of DRAW +N or EXTRA at a time
+  (P10B-9, P10B-10);
+- ``SEARCH``: ``(PICK, card)``, any card of the discard pile (P10B-11);
+- ``SWAP``: ``(SWAP, card)``, one card at a time until N (or the whole hand) is out (P10B-12);
+- ``ASK``: ``(ASK, number, direction)``, direction ``CW`` or ``CCW`` (P10B-15);
+- ``FREE``: ``(FREE, kind)``, a kind from ``KIND_NAMES`` other than FREE with a free space
+  (P10B-16);
+- ``PLAY``: ``(LAY, phase, groups)`` (phase 0 or the current one), ``(HIT, card, group, end)``,
+  ``(DISCARD, card)`` (P10B-6, P10B-7, P10B-17) — the tuples of the card game;
+- ``KEEP``: ``(KEEP, card)`` one card at a time, ``(DONE,)`` to keep no more (P10B-19).
+
+ALL (P10B-13) and JOKER (P10B-14) have nothing to decide and happen as the token lands.
+``legal_moves()`` of ``PLAY`` holds one lay-down (the solver's) where the hand can lay its phase,
+not every way to arrange it; every other decision lists every distinct move.
+
+Decisions where the rules are silent (``docs/phase10board.md``): a discarded joker is a plain card
+again (the discard pile holds only plain cards); the giver of an ASK gives the card of the
+colour they hold fewest of (then the lowest colour) for every seat, so a person's hand stays
+private and computer players cannot play it differently; an action that needs a card that
+cannot be had (draw pile empty and nothing to reshuffle, SEARCH on an empty discard pile) gives
+nothing; the cards below the top of the five starting face-up cards, and all but the last card
+discarded by SWAP, are hidden from the views until a card above them is taken.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from shared_rules.errors import RuleError
+from shared_rules.groups import hit_ends, hit_targets, hit_end, add_card, lay_groups, LOW
+from shared_rules.phases import BOARD_PHASES
+
+# Pending decision kinds.
+ROLL = const(0)
+GO = const(1)
+PILE = const(2)
+SEARCH = const(3)
+SWAP = const(4)
+ASK = const(5)
+FREE = const(6)
+PLAY = const(7)
+KEEP = const(8)
+PENDING_NAMES = ("roll", "go", "pile", "search", "swap", "ask", "free", "play", "keep")
+
+# Move kinds (DRAW_DECK .. DISCARD as in the card game).
+DRAW_DECK = const(0)
+TAKE_DISCARD = const(1)
+LAY = const(2)
+HIT = const(3)
+DISCARD = const(4)
+# ROLL (5)? no: move kinds below are their own numbers
+M_ROLL = const(5)
+M_GO = const(6)
+PICK = const(7)
+M_SWAP = const(8)
+M_ASK = const(9)
+M_FREE = const(10)
+M_KEEP = const(11)
+DONE = const(12)
+
+CW = const(0)
+CCW = const(1)
+
+# Action kinds of the spaces (P10B-2).
+K_DRAW = const(0)
+K_EXTRA = const(1)
+K_SEARCH = const(2)
+K_SWAP = const(3)
+K_ALL = const(4)
+K_JOKER = const(5)
+K_ASK = const(6)
+K_FREE = const(7)
+KIND_NAMES = ("draw", "extra", "search", "swap", "all", "joker", "ask", "free")
+
+# P10B-2: the device's board, one byte per space: kind << 3 | N (N for DRAW +N and SWAP N).
+TRACK = bytes((
+    K_JOKER << 3, K_DRAW << 3 | 1, K_ASK << 3, K_SWAP << 3 | 1,
+    K_DRAW << 3 | 2, K_EXTRA << 3, K_SEARCH << 3, K_ALL << 3,
+    K_DRAW << 3 | 1, K_FREE << 3, K_ASK << 3, K_JOKER << 3,
+    K_DRAW << 3 | 3, K_SWAP << 3 | 2, K_EXTRA << 3, K_DRAW << 3 | 1,
+    K_SEARCH << 3, K_ALL << 3, K_DRAW << 3 | 2, K_FREE << 3,
+    K_ASK << 3, K_SWAP << 3 | 3, K_JOKER << 3, K_DRAW << 3 | 1,
+    K_EXTRA << 3, K_DRAW << 3 | 3, K_SEARCH << 3, K_ALL << 3,
+    K_ASK << 3, K_DRAW << 3 | 2, K_SWAP << 3 | 4, K_FREE << 3,
+))
+SPACES = const(32)
+FINISH = const(10)  # P10B-3: marker 0..9 is phase 1..10, 10 the finish
+HAND = const(10)
+FACE_UP = const(5)
+KEEP_MAX = const(5)
+JOKER_BIT = const(0x80)
+
+COLOUR_LETTERS = "RPGY"
+COLOUR_NAMES = ("red", "purple", "green", "yellow")
+LEVELS = ("random", "easy", "normal", "hard")
+OVER = const(9)
+
+
+def _err(rule, reason, code):
+    return RuleError(rule, reason, code)
+
+
+def space_kind(space):
+    """The action kind of a space (``K_DRAW`` ...)."""
+    return TRACK[space] >> 3
+
+
+def space_count(space):
+    """N of a DRAW +N or SWAP N space, else 0."""
+    return TRACK[space] & 7
+
+
+def space_name(space):
+    """``+2``, ``SWAP3``, ``JOKER`` ..."""
+    k = TRACK[space] >> 3
+    if k == K_DRAW:
+        return "+" + str(TRACK[space] & 7)
+    if k == K_SWAP:
+        return "SWAP" + str(TRACK[space] & 7)
+    return KIND_NAMES[k].upper()
+
+
+def new_deck():
+    """The 96 number cards in a fixed order (P10B-1): two of each number in four colours."""
+    deck = []
+    for col in range(4):
+        for n in range(1, 13):
+            deck.append((col << 4) | n)
+            deck.append((col << 4) | n)
+    return deck
+
+
+def card_text(c):
+    """``R7``, ``P12``, a joker ``JG5``."""
+    t = COLOUR_LETTERS[(c >> 4) & 3] + str(c & 15)
+    return "J" + t if c & JOKER_BIT else t
+
+
+def cards_text(cards):
+    return " ".join([card_text(c) for c in cards])
+
+
+def plain(c):
+    return c & 0x7F
+
+
+class Board:
+    """One game of Phase 10, the board game. See the module docstring for decisions and moves."""
+
+    def __init__(self, players, source, starter=None):
+        if not isinstance(players, int) or players < 2 or players > 6:
+            raise _err("SETUP", "the board game is played by 2 to 6 players", "players")
+        self.n = players
+        self.source = source
+        self.tokens = [0] * players  # P10B-4: every token on the start space
+        self.markers = [0] * players  # 0..9 phase 1..10, 10 the finish
+        self.hands = [[] for _ in range(players)]
+        self.draw = []  # top is the last card
+        self.discard = []  # top is the last card
+        self.dopen = []  # 1 where the discard card below is known to everyone
+        self.table = []  # laid groups: [owner, kind, a, b, cards]
+        self.laid = [False] * players
+        self.kept = [[] for _ in range(players)]  # cards kept at the end of a round (P10B-19)
+        self.turn = 0
+        self.stage = ROLL
+        self.dice = (0, 0)
+        self.targets = []  # (space, steps) for GO
+        self.left = 0  # cards still to take (PILE) or to give up (SWAP)
+        self.swapped = 0  # cards given up by the SWAP under way
+        self.extra = False  # an EXTRA turn is owed after this one (P10B-10)
+        self.action = -1  # the space whose action is under way
+        self.keep_queue = []  # seats still to choose what they keep
+        self.round_no = 0
+        self.went_out = -1
+        self.winners = []
+        self.last_round = None  # (went_out, markers before, markers after)
+        self.last_ask = None  # (asker, number, direction, giver or -1)
+        if starter is None:
+            starter = source.below(players)  # P10B-4: a random player starts
+        self.start = starter
+        self._new_round(new_deck(), starter)
+
+    # ------------------------------------------------------------------------------ queries
+
+    @property
+    def pending(self):
+        if self.stage == OVER:
+            return None
+        return (self.turn, self.stage)
+
+    @property
+    def over(self):
+        return self.stage == OVER
+
+    def phase_of(self, seat):
+        """The phase number (1..10) the seat must lay, or 11 at the finish."""
+        return self.markers[seat] + 1
+
+    def occupied(self, space, seat):
+        """True if a token other than ``seat``'s stands on ``space``."""
+        for s in range(self.n):
+            if s != seat and self.tokens[s] == space:
+                return True
+        return False
+
+    def reach(self, seat, steps):
+        """The space ``steps`` free spaces clockwise of the seat's token (P10B-5)."""
+        pos = self.tokens[seat]
+        while steps > 0:
+            pos = (pos + 1) % SPACES
+            if not self.occupied(pos, seat):
+                steps -= 1
+        return pos
+
+    def free_space(self, seat, kind):
+        """The nearest free space of ``kind`` clockwise of the seat's token, or -1 (P10B-16)."""
+        pos = self.tokens[seat]
+        for i in range(1, SPACES):
+            sp = (pos + i) % SPACES
+            if TRACK[sp] >> 3 == kind and not self.occupied(sp, seat):
+                return sp
+        return -1
+
+    def can_draw_deck(self):
+        return len(self.draw) > 0 or len(self.discard) > 1
+
+    def can_take_discard(self):
+        return len(self.discard) > 0
+
+    def hit_targets(self, seat, card):
+        """``[(group_index, ends), ...]`` where the seat may hit ``card`` (P10B-6)."""
+        return hit_targets(self.table, card) if self.laid[seat] else []
+
+    def legal_moves(self):
+        """Every legal move of the pending decision, in a fixed order."""
+        if self.stage == OVER:
+            return []
+        seat = self.turn
+        free = None
+        if self.stage == FREE:
+            free = [self.free_space(seat, k) for k in range(K_FREE)]
+        return _legal(self.stage, self.hands[seat], self.laid[seat], self.markers[seat],
+                      self.table, self.targets, self.discard, self.can_draw_deck(),
+                      self.can_take_discard(), free, len(self.kept[seat]))
+
+    def view(self, seat):
+        """What ``seat`` may see: copies only (other hands and the draw pile hidden)."""
+        return View(self, seat)
+
+    def ranking(self):
+        """Finishing place of every seat: the winner 1, the others by their markers."""
+        out = []
+        for s in range(self.n):
+            place = 1
+            for t in range(self.n):
+                if t == s:
+                    continue
+                if t in self.winners and s not in self.winners:
+                    place += 1
+                elif s not in self.winners and t not in self.winners and self.markers[t] > self.markers[s]:
+                    place += 1
+            out.append(place)
+        return out
+
+    # ------------------------------------------------------------------------------ text
+
+    def move_text(self, move):
+        """The record notation of a move of the pending seat."""
+        return move_text(move)
+
+    def describe(self, move, names):
+        """One short line for people, before the move is applied (at most 25 characters with
+        names of up to 3 letters)."""
+        who = names[self.turn]
+        k = move[0]
+        if k == M_ROLL:
+            return who + " rolls the dice"
+        if k == M_GO:
+            return who + " to " + str(move[1]) + " " + space_name(move[1])
+        if k == DRAW_DECK:
+            return who + " draws a card"
+        if k == TAKE_DISCARD:
+            return who + " takes " + card_text(self.discard[-1])
+        if k == PICK:
+            return who + " searches a card"
+        if k == M_SWAP:
+            return who + " gives up a card"
+        if k == M_ASK:
+            return who + " asks " + str(move[1]) + (" cw" if move[2] == CW else " ccw")
+        if k == M_FREE:
+            return who + " frees to " + KIND_NAMES[move[1]].upper()
+        if k == M_KEEP:
+            return who + " keeps a card"
+        if k == DONE:
+            return who + " keeps " + str(len(self.kept[self.turn]))
+        if k == LAY:
+            return who + " lays phase " + str(self.phase_of(self.turn))
+        if k == HIT:
+            g = self.table[move[2]]
+            owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
+            return who + ": " + card_text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
+        if k == DISCARD:
+            return who + " discards " + card_text(move[1])
+        return who + " moves"
+
+    # methods of Board
+    def apply(self, move):
+        """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
+        if self.stage == OVER:
+            raise _err("P10B-18", "the game is over", "game_over")
+        if not isinstance(move, tuple) or not move:
+            raise _err("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
+        kind = move[0]
+        seat = self.turn
+        st = self.stage
+        if st == ROLL:
+            if kind != M_ROLL or len(move) != 1:
+                raise _err("P10B-5", "roll the dice first", "roll_first")
+            d1 = self.source.die(6)
+            d2 = self.source.die(6)
+            self.dice = (d1, d2)
+            steps = [d1, d2] if d1 != d2 else [d1, d1 + d1]
+            if steps[1] < steps[0]:
+                steps = [steps[1], steps[0]]
+            self.targets = []
+            for k in steps:
+                sp = self.reach(seat, k)
+                if not self.targets or self.targets[0][0] != sp:
+                    self.targets.append((sp, k))
+            self.stage = GO
+            return
+        if st == GO:
+            if kind != M_GO or len(move) != 2:
+                raise _err("P10B-5", "choose the space your token moves to", "choose_space")
+            for sp, k in self.targets:
+                if sp == move[1]:
+                    self.tokens[seat] = sp
+                    self._act(seat, sp)
+                    return
+            raise _err("P10B-5", "the dice do not reach that space", "not_reachable")
+        if st == PILE:
+            if kind == DRAW_DECK and len(move) == 1:
+                if not self.can_draw_deck():
+                    raise _err("P10B-8", "the draw pile is empty and there is nothing to reshuffle", "draw_empty")
+                self.hands[seat].append(self._pop_draw())
+            elif kind == TAKE_DISCARD and len(move) == 1:
+                if not self.discard:
+                    raise _err("P10B-9", "the discard pile is empty", "discard_empty")
+                self.hands[seat].append(self._pop_discard(len(self.discard) - 1))
+            else:
+                raise _err("P10B-9", "take a card from the draw pile or the discard pile", "choose_pile")
+            self.left -= 1
+            self._after_pile()
+            return
+        if st == SEARCH:
+            if kind != PICK or len(move) != 2:
+                raise _err("P10B-11", "take one card of the discard pile", "choose_card")
+            c = move[1]
+            i = len(self.discard) - 1
+            while i >= 0 and self.discard[i] != c:
+                i -= 1
+            if i < 0:
+                raise _err("P10B-11", "that card is not in the discard pile", "not_in_discard")
+            self.hands[seat].append(self._pop_discard(i))
+            self._to_play()
+            return
+        if st == SWAP:
+            if kind != M_SWAP or len(move) != 2:
+                raise _err("P10B-12", "choose a card to give up", "choose_card")
+            c = move[1]
+            hand = self.hands[seat]
+            if c not in hand:
+                raise _err("P10B-12", "that card is not in your hand", "not_in_hand")
+            hand.remove(c)
+            self._put_discard(c, 0)
+            self.left -= 1
+            self.swapped += 1
+            if self.left <= 0 or not hand:
+                self.dopen[-1] = 1  # P10B-12: only the last one stays visible
+                for _ in range(self.swapped + 1):
+                    if not self._give_top(seat):
+                        break
+                self._to_play()
+            return
+        if st == ASK:
+            if kind != M_ASK or len(move) != 3:
+                raise _err("P10B-15", "name a number and a direction", "choose_number")
+            num, d = move[1], move[2]
+            if not isinstance(num, int) or not 1 <= num <= 12:
+                raise _err("P10B-15", "ask for a number from 1 to 12", "bad_number")
+            if d != CW and d != CCW:
+                raise _err("P10B-15", "ask clockwise or counter-clockwise", "bad_direction")
+            self._ask(seat, num, d)
+            self._to_play()
+            return
+        if st == FREE:
+            if kind != M_FREE or len(move) != 2:
+                raise _err("P10B-16", "choose the kind of space to move to", "choose_kind")
+            k = move[1]
+            if not isinstance(k, int) or not 0 <= k < K_FREE:
+                raise _err("P10B-16", "choose one of the seven other kinds", "bad_kind")
+            sp = self.free_space(seat, k)
+            if sp < 0:
+                raise _err("P10B-16", "every space of that kind is taken", "kind_full")
+            self.tokens[seat] = sp
+            self._act(seat, sp)
+            return
+        if st == KEEP:
+            hand = self.hands[seat]
+            if kind == DONE and len(move) == 1:
+                self._keep_done()
+                return
+            if kind != M_KEEP or len(move) != 2:
+                raise _err("P10B-19", "keep a card or say you are done", "keep_or_done")
+            c = move[1]
+            if c not in hand:
+                raise _err("P10B-19", "that card is not in your hand", "not_in_hand")
+            if len(self.kept[seat]) >= KEEP_MAX:
+                raise _err("P10B-19", "keep at most five cards", "keep_five")
+            hand.remove(c)
+            self.kept[seat].append(c)
+            if len(self.kept[seat]) >= KEEP_MAX or not hand:
+                self._keep_done()
+            return
+        # PLAY
+        if kind == LAY:
+            self._lay(seat, move)
+        elif kind == HIT:
+            self._hit(seat, move)
+        elif kind == DISCARD:
+            self._discard(seat, move)
+        else:
+            raise _err("P10B-6", "lay down, hit or discard", "play")
+
+    def _lay(self, seat, move):
+        if len(move) != 3:
+            raise _err("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
+        if self.laid[seat]:
+            raise _err("P10B-6", "you have laid down your phase this round already", "laid_already")
+        number = self.phase_of(seat)
+        if move[1] != 0 and move[1] != number:
+            raise _err("P10B-6", "your phase is phase " + str(number), "wrong_phase")
+        laid, rest = lay_groups(seat, BOARD_PHASES[number - 1], move[2], self.hands[seat], "P10B-6")
+        self.hands[seat] = rest
+        for g in laid:
+            self.table.append(g)
+        self.laid[seat] = True
+        if not rest:  # P10B-17
+            self._round_over(seat)
+
+    def _hit(self, seat, move):
+        if len(move) != 4:
+            raise _err("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
+        card, gi, end = move[1], move[2], move[3]
+        if not self.laid[seat]:
+            raise _err("P10B-6", "lay down your phase before you hit", "lay_first")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise _err("P10B-6", "that card is not in your hand", "not_in_hand")
+        if not isinstance(gi, int) or not 0 <= gi < len(self.table):
+            raise _err("P10B-6", "there is no such group on the table", "no_group")
+        g = self.table[gi]
+        end = hit_end(g, card, end, "P10B-6")
+        hand.remove(card)
+        add_card(g, card, end)
+        if not hand:  # P10B-17: going out by hitting the last card
+            self._round_over(seat)
+
+    def _discard(self, seat, move):
+        if len(move) != 2:
+            raise _err("MOVE", "a discard is (DISCARD, card)", "bad_move")
+        c = move[1]
+        hand = self.hands[seat]
+        if c not in hand:
+            raise _err("P10B-7", "that card is not in your hand", "not_in_hand")
+        hand.remove(c)
+        self._put_discard(c, 1)
+        if not hand:  # P10B-17
+            self._round_over(seat)
+            return
+        self._end_turn()
+
+    def _end_turn(self):
+        if self.extra:  # P10B-10: another whole turn at once
+            self.extra = False
+            self._begin(self.turn)
+        else:
+            self._begin((self.turn + 1) % self.n)
+
+    def _begin(self, seat):
+        self.turn = seat
+        self.stage = ROLL
+        self.action = -1
+        self.dice = (0, 0)
+        self.targets = []
+
+    def _to_play(self):
+        self.stage = PLAY
+        if not self.hands[self.turn]:  # nothing to discard: only when every card is out of reach
+            self._end_turn()
+
+    def _act(self, seat, sp):
+        """Carry out the action of the space the token stopped on (P10B-9 ... P10B-16)."""
+        self.action = sp
+        k = TRACK[sp] >> 3
+        if k == K_DRAW or k == K_EXTRA:
+            self.left = TRACK[sp] & 7 if k == K_DRAW else 1
+            if k == K_EXTRA:
+                self.extra = True
+            self.stage = PILE
+            self._after_pile()
+        elif k == K_SEARCH:
+            if self.discard:
+                self.stage = SEARCH
+            else:
+                self._to_play()
+        elif k == K_SWAP:
+            self.left = TRACK[sp] & 7
+            self.swapped = 0
+            self.stage = SWAP
+            if not self.hands[seat]:  # P10B-12: nothing to give up (an ASK took the last card)
+                self.left = 0
+                self._give_top(seat)
+                self._to_play()
+        elif k == K_ALL:  # P10B-13
+            for i in range(self.n):
+                if not self._give_top((seat + i) % self.n):
+                    break
+            self._to_play()
+        elif k == K_JOKER:  # P10B-14
+            if self.draw or len(self.discard) > 1:
+                self.hands[seat].append(self._pop_draw() | JOKER_BIT)
+            self._to_play()
+        elif k == K_ASK:
+            self.stage = ASK
+        else:
+            self.stage = FREE
+
+    def _after_pile(self):
+        if self.left <= 0 or not (self.can_draw_deck() or self.can_take_discard()):
+            self.left = 0
+            self._to_play()
+
+    def _ask(self, seat, num, d):
+        """P10B-15: the first other player in the direction who holds a natural ``num`` gives one
+        (the colour they hold fewest of, then the lowest) and takes the top of the draw pile."""
+        step = 1 if d == CW else self.n - 1
+        s = seat
+        giver = -1
+        for _ in range(self.n - 1):
+            s = (s + step) % self.n
+            hand = self.hands[s]
+            best = -1
+            best_key = 0
+            for c in hand:
+                if c < JOKER_BIT and c & 15 == num:
+                    col = c >> 4
+                    cnt = 0
+                    for x in hand:
+                        if x < JOKER_BIT and x >> 4 == col:
+                            cnt += 1
+                    key = cnt * 4 + col
+                    if best < 0 or key < best_key:
+                        best = c
+                        best_key = key
+            if best >= 0:
+                hand.remove(best)
+                self.hands[seat].append(best)
+                self._give_top(s)
+                giver = s
+                break
+        if giver < 0:
+            self._give_top(seat)
+        self.last_ask = (seat, num, d, giver)
+
+    def _give_top(self, seat):
+        """The seat takes the top card of the draw pile; False if there is none (P10B-8)."""
+        if not self.draw and len(self.discard) < 2:
+            return False
+        self.hands[seat].append(self._pop_draw())
+        return True
+
+    def _pop_draw(self):
+        if not self.draw:  # P10B-8
+            top = self.discard.pop()
+            self.dopen.pop()
+            self.draw = self.discard
+            self.source.shuffle(self.draw)
+            self.discard = [top]
+            self.dopen = [1]
+        return self.draw.pop()
+
+    def _pop_discard(self, i):
+        c = self.discard.pop(i)
+        self.dopen.pop(i)
+        if self.dopen:
+            self.dopen[-1] = 1
+        return c
+
+    def _put_discard(self, c, visible):
+        self.discard.append(c & 0x7F)  # a discarded joker is a plain card again
+        self.dopen.append(visible)
+
+    def _round_over(self, seat):
+        """P10B-17 ... P10B-19: markers, the winner, then what every seat keeps."""
+        n = self.n
+        self.went_out = seat
+        before = list(self.markers)
+        order = [(seat + i) % n for i in range(n)]
+        winner = -1
+        for s in order:
+            if s == seat:
+                step = 2
+            elif self.laid[s]:
+                step = 1
+            else:
+                continue
+            m = self.markers[s] + step
+            self.markers[s] = m if m < FINISH else FINISH
+            if m >= FINISH:  # P10B-18: the first to the finish wins at once
+                winner = s
+                break
+        self.last_round = (seat, before, list(self.markers))
+        self.extra = False
+        if winner >= 0:
+            self.winners = [winner]
+            self.stage = OVER
+            return
+        self.keep_queue = []
+        for s in order:
+            if not self.laid[s] and self.hands[s]:
+                self.keep_queue.append(s)
+        self._next_keeper()
+
+    def _next_keeper(self):
+        if self.keep_queue:
+            s = self.keep_queue.pop(0)
+            self.turn = s
+            self.stage = KEEP
+            return
+        pool = []
+        for s in range(self.n):
+            pool.extend(self.hands[s])
+            self.hands[s] = []
+        for g in self.table:
+            pool.extend(g[4])
+        pool.extend(self.draw)
+        pool.extend(self.discard)
+        deck = [c & 0x7F for c in pool]  # P10B-20: laid and discarded jokers are plain again
+        deck.sort()
+        self._new_round(deck, (self.went_out + 1) % self.n)
+
+    def _keep_done(self):
+        self._next_keeper()
+
+    def _new_round(self, deck, first):
+        """P10B-4, P10B-20: shuffle, top every hand up to 10 from ``first`` on, five face up."""
+        self.source.shuffle(deck)
+        for s in range(self.n):
+            self.hands[s] = self.kept[s]
+            self.kept[s] = []
+            self.laid[s] = False
+        self.table = []
+        more = True
+        while more:
+            more = False
+            for i in range(self.n):
+                s = (first + i) % self.n
+                if len(self.hands[s]) < HAND and deck:
+                    self.hands[s].append(deck.pop())
+                    more = True
+        self.discard = []
+        self.dopen = []
+        for _ in range(FACE_UP):
+            if deck:
+                self.discard.append(deck.pop())
+                self.dopen.append(0)
+        if self.dopen:
+            self.dopen[-1] = 1
+        self.draw = deck
+        self.round_no += 1
+        self.extra = False
+        self.left = 0
+        self._begin(first)
+
+
+def _legal(st, hand, laid, marker, table, targets, pile, can_deck, can_discard, free, kept):
+    """The legal moves of decision ``st`` from the facts the deciding seat can see."""
+    if st == ROLL:
+        return [(M_ROLL,)]
+    if st == GO:
+        return [(M_GO, t[0]) for t in targets]
+    if st == PILE:
+        out = []
+        if can_deck:
+            out.append((DRAW_DECK,))
+        if can_discard:
+            out.append((TAKE_DISCARD,))
+        return out
+    if st == SEARCH:
+        return [(PICK, c) for c in _distinct(pile)]
+    if st == SWAP:
+        return [(M_SWAP, c) for c in _distinct(hand)]
+    if st == ASK:
+        out = []
+        for num in range(1, 13):
+            out.append((M_ASK, num, CW))
+            out.append((M_ASK, num, CCW))
+        return out
+    if st == FREE:
+        return [(M_FREE, k) for k in range(K_FREE) if free[k] >= 0]
+    if st == KEEP:
+        out = [(DONE,)]
+        if kept < KEEP_MAX:
+            for c in _distinct(hand):
+                out.append((M_KEEP, c))
+        return out
+    if st != PLAY:
+        return []
+    out = []
+    cs = _distinct(hand)
+    if not laid:
+        from shared_rules import solver
+        m, groups = solver.solve(hand, BOARD_PHASES[marker])
+        if m == 0:
+            out.append((LAY, marker + 1, groups))
+    else:
+        for c in cs:
+            for gi in range(len(table)):
+                g = table[gi]
+                for e in hit_ends(g[1], g[2], g[3], c):
+                    out.append((HIT, c, gi, e))
+    for c in cs:
+        out.append((DISCARD, c))
+    return out
+
+
+def _distinct(cards):
+    out = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    out.sort()
+    return out
+
+
+def move_text(move):
+    """The record notation of a move: ``roll``, ``go 12``, ``draw``, ``take``, ``search R7``,
+    ``swap JG5``, ``ask 7 cw``, ``free joker``, ``lay 3: R3 P3 JG9 | Y4 Y5 R6 G7``,
+    ``hit R8 2 high``, ``discard R7``, ``keep P9``, ``done``."""
+    k = move[0]
+    if k == M_ROLL:
+        return "roll"
+    if k == M_GO:
+        return "go " + str(move[1])
+    if k == DRAW_DECK:
+        return "draw"
+    if k == TAKE_DISCARD:
+        return "take"
+    if k == PICK:
+        return "search " + card_text(move[1])
+    if k == M_SWAP:
+        return "swap " + card_text(move[1])
+    if k == M_ASK:
+        return "ask " + str(move[1]) + (" cw" if move[2] == CW else " ccw")
+    if k == M_FREE:
+        return "free " + KIND_NAMES[move[1]]
+    if k == M_KEEP:
+        return "keep " + card_text(move[1])
+    if k == DONE:
+        return "done"
+    if k == LAY:
+        return "lay " + str(move[1]) + ": " + " | ".join([cards_text(g) for g in move[2]])
+    if k == HIT:
+        end = move[3]
+        return "hit " + card_text(move[1]) + " " + str(move[2] + 1) + ("" if not end else (" low" if end == LOW else " high"))
+    if k == DISCARD:
+        return "discard " + card_text(move[1])
+    raise _err("MOVE", "unknown move", "bad_move")
+
+
+class View:
+    """What one seat may see, copied out of the state: its own hand (jokers with bit 0x80), the
+    table, tokens, markers and dice, the other hands as counts, the draw pile as a count, the
+    discard pile as far as everyone has seen it (``discard_known``, -1 for a hidden card; the
+    whole pile in ``discard_pile`` while the seat is searching it)."""
+
+    def __init__(self, g, seat):
+        self.seat = seat
+        self.n = g.n
+        self.pending = g.pending
+        self.round_no = g.round_no
+        self.hand = list(g.hands[seat])
+        self.hand_sizes = [len(h) for h in g.hands]
+        self.tokens = list(g.tokens)
+        self.markers = list(g.markers)
+        self.laid = list(g.laid)
+        self.table = [[x[0], x[1], x[2], x[3], list(x[4])] for x in g.table]
+        self.draw_size = len(g.draw)
+        self.discard_size = len(g.discard)
+        self.discard_top = g.discard[-1] if g.discard else -1
+        known = []
+        for i in range(len(g.discard)):
+            known.append(g.discard[i] if g.dopen[i] else -1)
+        self.discard_known = known
+        self.discard_pile = list(g.discard) if g.stage == SEARCH and g.turn == seat else []
+        self.dice = g.dice
+        self.targets = list(g.targets) if g.turn == seat else []
+        self.left = g.left
+        self.extra = g.extra
+        self.action = g.action
+        self.kept = list(g.kept[seat])
+        self.went_out = g.went_out
+        self.last_round = g.last_round
+        self.last_ask = g.last_ask
+        self.winners = list(g.winners)
+        self.can_deck = g.can_draw_deck()
+        self.can_discard = g.can_take_discard()
+        self.free = [g.free_space(seat, k) for k in range(K_FREE)] if g.stage == FREE else None
+
+    def legal_moves(self):
+        """The legal moves of the pending decision when it is this seat's."""
+        p = self.pending
+        if p is None or p[0] != self.seat:
+            return []
+        return _legal(p[1], self.hand, self.laid[self.seat], self.markers[self.seat], self.table,
+                      self.targets, self.discard_pile, self.can_deck, self.can_discard, self.free,
+                      len(self.kept))
+
+    def phase_of(self, seat):
+        return self.markers[seat] + 1
+
+    def hit_targets(self, card):
+        return hit_targets(self.table, card) if self.laid[self.seat] else []
+
+
+def encode(g):
+    """The save payload (bytes); ``shared_rules.phase10board.save``, loaded at the first save."""
+    from shared_rules.phase10board.save import encode
+    return encode(g)
+
+
+def decode(data, source=None):
+    """A state from ``encode``'s bytes; RuleError("SAVE") for anything inconsistent."""
+    from shared_rules.phase10board.save import decode
+    return decode(data, source)
+
+
+def new_game(players, options, source):
+    """A new game (docs/protocol.md); the board game has no variants."""
+    if options:
+        for k in sorted(options):
+            raise _err("SETUP", "the board game has no option '" + str(k) + "'", "option")
+    return Board(players, source)
+
+
+def bot(level, rng):
+    """A computer player of ``level`` (random, easy, normal, hard; greedy means normal)."""
+    from shared_rules.phase10board import bots as board_bots
+    return board_bots.make(level, rng)
