@@ -23,6 +23,7 @@ which calls ``next`` when done.
 """
 
 import gc
+import sys
 
 import supervisor
 
@@ -49,9 +50,10 @@ class Session:
         self.kinds = bytes(kinds)
         self.names = list(names)
         self.record = record  # firmware.gamerec.GameRecord, or None
-        rng = Rng(app.seed())
-        mod = registry.module(entry)
-        self.bots = [None if k == PERSON else mod.bot(LEVEL_NAMES[k], rng) for k in self.kinds]
+        self.rng = Rng(app.seed())  # the computer players' choices (one generator for all)
+        self.bots = None  # the computer players, made at their first decision (_bots)
+        self.bot_modules = None  # the modules loaded to make them (on a board)
+        self.person_modules = None  # the modules loaded to make a person's decision screen
         self.persons = 0
         for k in self.kinds:
             if k == PERSON:
@@ -110,7 +112,34 @@ class Session:
         """The move the computer player whose decision is pending chooses (not made yet: a
         screen may show it first)."""
         seat = self.state.pending[0]
-        return self.bots[seat].choose(self.state.view(seat))
+        # on a board, the modules the players load are noted, so that drop_bots can release them
+        before = None if self.app.boot_modules is None else set(sys.modules)
+        if self.bots is None:  # made at the first computer decision after a person's
+            mod = registry.module(self.entry)
+            self.bots = [None if k == PERSON else mod.bot(LEVEL_NAMES[k], self.rng)
+                         for k in self.kinds]
+        move = self.bots[seat].choose(self.state.view(seat))
+        if before is not None:
+            self.bot_modules = _loaded_since(before, self.bot_modules)
+        return move
+
+    def drop_bots(self):
+        """Release the computer players and the modules only they use: called before a person's
+        decision screen is made, so that the two never share a module (code is RAM on a board;
+        the next computer decision loads them again)."""
+        self.bots = None
+        _forget(self.bot_modules)
+        self.bot_modules = None
+
+    def decision_screen(self, seat):
+        """A person's decision screen (``Screens.decision``); on a board the modules it loads
+        are noted, and released when the computer players take over."""
+        self.drop_bots()
+        before = None if self.app.boot_modules is None else set(sys.modules)
+        screen = self.game.decision(seat)
+        if before is not None:
+            self.person_modules = _loaded_since(before, self.person_modules)
+        return screen
 
     def computer_apply(self, move):
         err = self.apply(move)
@@ -187,6 +216,8 @@ class Session:
         if self.kinds[seat] != PERSON:
             if top is not self.screen or not isinstance(top, ComputerTurns):
                 top = None
+                _forget(self.person_modules)  # gone with the person's screen, next
+                self.person_modules = None
                 self.show_new(ComputerTurns, self)
             return
         self.fast = False
@@ -198,7 +229,8 @@ class Session:
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
             top.refresh()
         else:
-            self.show(self.game.decision(seat))
+            top = None
+            self.show(self.decision_screen(seat))
         if after_computers and hasattr(self.screen, "guard"):
             self.screen.guard()
 
@@ -266,3 +298,22 @@ class Session:
         self.flush()
         self.app.home()
 
+
+def _loaded_since(before, names):
+    """``names`` (a list, or None) and the modules loaded since the set ``before`` was taken."""
+    names = names or []
+    for name in sys.modules:
+        if name not in before:
+            names.append(name)
+    return names
+
+
+def _forget(names):
+    """Drop these modules (code is RAM; once nothing uses them their code is garbage)."""
+    if names:
+        from firmware.app import forget
+
+        for name in names:
+            if name in sys.modules:
+                forget(name)
+        gc.collect()

@@ -9,6 +9,7 @@ puts it into the group that is filling, or takes it out again), TARGET (whom a S
 """
 
 from shared_rules.cards import text as card_text
+from shared_rules import solver
 from shared_rules.groups import LOW, HIGH
 
 from firmware.phase10 import text as p10text
@@ -164,8 +165,6 @@ class Rows(Decision):
         """Whether the hand holds a whole phase the person may lay now."""
         if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
             return False
-        from shared_rules import solver
-
         for number in v.open_phases():
             if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
                 return True
@@ -220,8 +219,6 @@ class Rows(Decision):
             self._lay_info()
 
     def _hint(self):
-        from shared_rules import solver
-
         v = self.view()
         hand = v.hand
         phases = [self.lay_phase] if self.mode == LAY else v.open_phases()

@@ -10,8 +10,8 @@ sleep the operations due are done. Output, one line each, for the host to read:
     @@qstr< / @@qstr>           then MicroPython's qstr_info: before and after each such import
     @@snap LINE                 then the screen's lines, then @@end: the screen after a command
     @@screen MS NAME LIVE       a new screen: heap in use after a collection ...
-    @@decision MS SEAT NAME LIVE ALLOC   ... a computer player's decision: heap in use before
-                                it, bytes it allocated
+    @@decision MS SEAT LEVEL LIVE ALLOC  ... a computer player's decision (its level): heap in use
+                                before it, bytes it allocated (making the player included)
       (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block)
     @@outofmemory MS            the app recovered from a MemoryError (only when the configuration
                                 says ``recover``; else the MemoryError ends the run)
@@ -105,6 +105,7 @@ def _import(name, *args):
         print("@@import", "+".join([name] + extra), total - nested)
         if name == "firmware.app":
             _patch_app()
+        _patch_session()
 
 
 _reported = []
@@ -168,25 +169,31 @@ _shown = [False]
 _last_snap = [None]
 
 
-class Probe:
-    """Stands in for a computer player: measures the heap around each decision."""
+_LEVELS = ("person", "easy", "normal", "hard")
 
-    def __init__(self, inner, seat):
-        self.inner = inner
-        self.seat = seat
 
-    def choose(self, view):
+def _patch_session():
+    """Measure the heap around every computer decision: ``Session.computer_choice`` wrapped
+    (the players are made at their first decision, so the measure includes that)."""
+    cls = getattr(sys.modules.get("firmware.session"), "Session", None)  # once it is made
+    if cls is None or getattr(cls, "_probed", False):
+        return
+    mod = sys.modules["firmware.session"]
+    choice = mod.Session.computer_choice
+
+    def computer_choice(self):
+        seat = self.state.pending[0]
         gc.collect()
         live = gc.mem_alloc()
-        print("@@decision", cphw.now, self.seat, self.inner.__class__.__name__, live)
+        print("@@decision", cphw.now, seat, _LEVELS[self.kinds[seat]], live)
         micropython.mem_info()
         t = micropython.mem_total()
-        move = self.inner.choose(view)
+        move = choice(self)
         print("@@alloc", micropython.mem_total() - t)
         return move
 
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
+    mod.Session.computer_choice = computer_choice
+    mod.Session._probed = True
 
 
 def _patch_app():
@@ -218,11 +225,6 @@ def _measure_screen():
     app = _app[0]
     top = app.top
     session = getattr(top, "session", None)
-    bots = getattr(session, "bots", None)
-    if bots:
-        for i in range(len(bots)):
-            if bots[i] is not None and not isinstance(bots[i], Probe):
-                bots[i] = Probe(bots[i], i)
     gc.collect()
     name = top.__class__.__name__
     if session is not None:  # a game's screen: named after the game (its registry key)
