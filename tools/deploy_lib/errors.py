@@ -11,6 +11,7 @@ CONFLICT = 7
 VERIFY_FAILED = 8
 CONNECTION = 9
 FLASH_FAILED = 10
+NO_COMPILER = 11  # no CircuitPython mpy-cross: none cached, and the download failed
 INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as a shell reports it)
 BROKEN_PIPE = 141  # the output went to a program that stopped reading it (128 + SIGPIPE)
 
@@ -31,6 +32,10 @@ EXIT_CODES_HELP = """exit codes:
   9   the board went away or stopped answering (serial connection lost, drive unmounted);
       run the same command again: it repairs half-done work
   10  flashing CircuitPython failed, or the board did not come back afterwards
+  11  no CircuitPython mpy-cross to make the .mpy files: none cached and the download failed
+      (no network, or none published for this computer), or what arrived was not a working
+      mpy-cross of the board's version (not kept); nothing was changed. Ways out: --mpy-cross
+      PATH, or --py to install the .py sources (--dry-run says so too)
   130 stopped with Ctrl-C; run the same command again: it finishes the job
   141 the output went to a program that stopped reading it (| head): the deploy stopped
       there; run the same command again"""

@@ -287,8 +287,8 @@ class Plan:
             "was changed.".format(human_size(short), human_size(self.copy_bytes()),
                                   human_size(free)),
             "Delete files you no longer need from the board (your own files are never touched "
-            "by this tool), use --clean to remove old files of this app, or --mpy-cross to "
-            "copy smaller .mpy files.",
+            "by this tool), use --clean to remove old files of this app, or leave out --py "
+            "(compiled .mpy files are smaller).",
         )
 
     # -- doing it ----------------------------------------------------------------------------
