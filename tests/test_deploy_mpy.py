@@ -121,7 +121,7 @@ def test_mpy_is_the_default_and_the_compiler_is_downloaded_once_into_the_cache(
     folder, name = published_name("10.0.3")
     assert cache_files(tmp_path) == ["10.0.3/" + name]  # nothing else: no temporary file
     assert (drive / "code.py").read_bytes().startswith(b"import board")  # code.py stays source
-    assert (drive / "lib" / "shared_rules" / "cards.mpy").read_bytes()[:2] == b"C\x06"
+    assert (drive / "lib" / "firmware" / "menu.mpy").read_bytes()[:2] == b"C\x06"
     assert not list((drive / "lib").rglob("*.py"))
     manifest = json.loads((drive / ".deploy-manifest.json").read_text())
     assert "/lib/firmware/menu.mpy" in manifest["files"]
@@ -131,7 +131,7 @@ def test_mpy_is_the_default_and_the_compiler_is_downloaded_once_into_the_cache(
     rc, out, err = mpy_deploy(capsys, "--drive", other)
     assert (rc, err) == (0, "") and "downloading" not in out
     assert len(site.requests) == 1
-    assert (other / "lib" / "shared_rules" / "cards.mpy").exists()
+    assert (other / "lib" / "firmware" / "menu.mpy").exists()
     # and a rerun on the first board copies nothing, .mpy files included
     rc, out, err = mpy_deploy(capsys, "--drive", drive)
     assert rc == 0 and "0 copied" in out
@@ -162,7 +162,7 @@ def test_py_installs_the_sources_without_a_compiler(site, tmp_path, capsys):
     drive = make_drive(tmp_path / "CIRCUITPY")
     rc, out, err = mpy_deploy(capsys, "--drive", drive, "--py")
     assert (rc, err) == (0, "") and "as .py" in out
-    assert (drive / "lib" / "shared_rules" / "cards.py").exists()
+    assert (drive / "lib" / "firmware" / "menu.py").exists()
     assert not list((drive / "lib").rglob("*.mpy"))
     assert site.requests == [] and cache_files(tmp_path) == []
     with pytest.raises(SystemExit) as info:  # argparse: exit 2 with the usage line
@@ -178,7 +178,7 @@ def test_mpy_cross_path_is_used_as_given(site, tmp_path, capsys):
     rc, out, err = mpy_deploy(capsys, "--drive", drive, "--mpy-cross", exe)
     assert (rc, err) == (0, "")
     assert site.requests == [] and cache_files(tmp_path) == []
-    assert (drive / "lib" / "shared_rules" / "cards.mpy").exists()
+    assert (drive / "lib" / "firmware" / "menu.mpy").exists()
 
 
 # -- what can go wrong with the download -------------------------------------------------------
