@@ -352,6 +352,11 @@ def run(args, out=print):
         target.close(restart=restart)
         target = None
         return OK
+    except KeyboardInterrupt:
+        if target is not None:  # out at once: no waiting for the board's answers
+            target, closing = None, target
+            closing.close(quick=True)
+        raise
     finally:
         if target is not None:
             target.close()

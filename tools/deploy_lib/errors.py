@@ -21,7 +21,9 @@ EXIT_CODES_HELP = """exit codes:
   2   bad command line or unreadable input file (firmware, mpy-cross, app sources)
   3   no board found, several found and none chosen, or nothing answers on --port
   4   wrong board: firmware for another chip or UF2 family, --board differs from the board,
-      the board came back from flashing as another board, or the port has no CircuitPython
+      the board came back from flashing as another board, or the device on --port is not a
+      CircuitPython board (it echoes, answers like a modem, never stops talking, or has no
+      'board' module): the wrong port or device, not a cable
   5   not enough free space on the board (nothing was changed; --dry-run says so too)
   6   the board's filesystem cannot be written: read-only to code (serial path), or the drive
       is read-only to this computer (the message names the causes; --dry-run says so too)
@@ -29,8 +31,8 @@ EXIT_CODES_HELP = """exit codes:
       backs them up to out/deploy-backups/ and overwrites them; --dry-run says so too)
   8   a file on the board differs from the app after copying, or --verify-only found differences
       (--dry-run predicts every code up to 7; 8, 9 and 10 happen while writing)
-  9   the board went away or stopped answering (serial connection lost, drive unmounted);
-      run the same command again: it repairs half-done work
+  9   the board went away or stopped answering after the tool had reached it (serial
+      connection lost, drive unmounted); run the same command again: it repairs half-done work
   10  flashing CircuitPython failed, or the board did not come back afterwards
   11  no CircuitPython mpy-cross to make the .mpy files: none cached and the download failed
       (no network, or none published for this computer), or what arrived was not a working

@@ -266,7 +266,7 @@ class DriveTarget:
         except OSError as exc:
             raise self._os_error(exc, path)
 
-    def close(self, restart=False):
+    def close(self, restart=False, quick=False):
         if hasattr(os, "sync"):
             os.sync()  # CircuitPython reloads code.py by itself once the writes settle
 
@@ -395,6 +395,9 @@ class SerialTarget:
         try:
             self.repl.enter()
             self._start()
+        except KeyboardInterrupt:
+            self.close(quick=True)  # the user wants out now: the keys, without waiting
+            raise
         except BaseException:
             self.close()  # code.py was stopped to get in: start it again
             raise
@@ -541,8 +544,11 @@ class SerialTarget:
     def remove(self, path):
         self._call("_rm({!r})".format(path), path)
 
-    def close(self, restart=True):
+    def close(self, restart=True, quick=False):
         """Leave the raw REPL and soft-reboot, whatever happened: the tool stopped code.py to
-        get in, so the game (or whatever code.py is) runs again."""
-        self.repl.exit(soft_reboot=True)
-        self.repl.close()
+        get in, so the game (or whatever code.py is) runs again. ``quick`` (after Ctrl-C):
+        send the keys without waiting for the board's answers."""
+        try:
+            self.repl.exit(soft_reboot=True, wait=not quick)
+        finally:
+            self.repl.close()
