@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_deploy import deploy, repo, small_repo  # noqa: F401
-from tools.deploy_lib import cli
+from tests.test_deploy import assert_app_on, deploy, make_drive, repo, small_repo  # noqa: F401
+from tools.deploy_lib import cli, sync
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -141,3 +141,37 @@ def test_port_echoing_like_a_modem_is_the_wrong_device_not_the_cable(repo, devic
 def test_help_says_a_port_that_is_not_a_board_is_the_wrong_device_not_a_cable():
     help_text = " ".join(cli.build_parser().format_help().split())
     assert "the wrong port or device, not a cable" in help_text
+
+
+# -- two --force deploys in the same second -------------------------------------------------------
+def test_two_force_deploys_in_the_same_second_keep_both_backups(repo, tmp_path, capsys,
+                                                                 monkeypatch):
+    monkeypatch.setattr(sync.time, "strftime", lambda fmt, *a: "20261202-080000")  # one second
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    assert deploy(capsys, "--drive", drive)[0] == 0
+    edited = drive / "lib" / "firmware" / "menu.py"
+    saved = []
+    for n in (1, 2):  # two users' edits on the board, each replaced with --force
+        edited.write_bytes(edited.read_bytes() + "# edit {}\n".format(n).encode())
+        with open(repo / "firmware" / "menu.py", "a") as f:
+            f.write("# checkout change {}\n".format(n))
+        saved.append(edited.read_bytes())
+        rc, out, err = deploy(capsys, "--drive", drive, "--force")
+        assert (rc, err) == (0, "")
+    folders = sorted(p.name for p in (repo / "out" / "deploy-backups").iterdir())
+    assert folders == ["20261202-080000", "20261202-080000-2"]
+    backups = [repo / "out" / "deploy-backups" / name / "lib" / "firmware" / "menu.py"
+               for name in folders]
+    assert [b.read_bytes() for b in backups] == saved  # the first edit was overwritten before
+    assert_app_on(drive)
+
+
+def test_a_backup_folder_is_claimed_even_by_another_process_in_the_same_second(repo,
+                                                                               monkeypatch):
+    monkeypatch.setattr(sync.time, "strftime", lambda fmt, *a: "20261202-080000")
+    first = sync.new_backup_folder()
+    (first / "code.py").write_bytes(b"another run's backup\n")
+    second, third = sync.new_backup_folder(), sync.new_backup_folder()
+    assert len({first, second, third}) == 3 and (first / "code.py").exists()
+    assert [p.name for p in (first, second, third)] == [
+        "20261202-080000", "20261202-080000-2", "20261202-080000-3"]

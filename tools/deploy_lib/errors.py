@@ -28,7 +28,8 @@ EXIT_CODES_HELP = """exit codes:
   6   the board's filesystem cannot be written: read-only to code (serial path), or the drive
       is read-only to this computer (the message names the causes; --dry-run says so too)
   7   files on the board were changed since the last deploy (nothing was changed; --force
-      backs them up to out/deploy-backups/ and overwrites them; --dry-run says so too)
+      backs each up to a new folder out/deploy-backups/<time>/ and overwrites it; --dry-run
+      says so too)
   8   a file on the board differs from the app after copying, or --verify-only found differences
       (--dry-run predicts every code up to 7; 8, 9 and 10 happen while writing)
   9   the board went away or stopped answering after the tool had reached it (serial

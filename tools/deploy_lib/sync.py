@@ -40,6 +40,24 @@ def backups_dir():
     return layout.REPO / "out" / "deploy-backups"
 
 
+def new_backup_folder():
+    """A new folder for this run's backups, ``out/deploy-backups/<YYYYmmdd-HHMMSS>``, or with
+    ``-2``, ``-3`` ... when another run (another deploy in the same second, here or in another
+    process) has that name already: each run's backups stay apart, none replaces another.
+    Creating the folder is the claim (mkdir fails if it exists), so two runs cannot share one."""
+    root = backups_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        folder = root / (stamp if n == 1 else "{}-{}".format(stamp, n))
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            n += 1
+
+
 def _entry(f):
     return dict(f.checks, size=len(f.data))
 
@@ -293,14 +311,14 @@ class Plan:
 
     # -- doing it ----------------------------------------------------------------------------
     def backup_conflicts(self):
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        folder = backups_dir() / stamp
+        folder = new_backup_folder()
         for path in [p for p, _why in self.conflicts] + self.unusable:
             if self.sizes.get(path) == -1:
                 continue
             dest = folder / path.lstrip("/")
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(self.target.read(path))
+            with open(dest, "xb") as f:  # never over another file: the folder is this run's
+                f.write(self.target.read(path))
             self.out("saved the board's {} to {}".format(path, dest))
         return folder
 
