@@ -5,6 +5,7 @@ stops printing, one that echoes and answers like a modem. The tool runs in a pro
 where it could hang or where Ctrl-C (SIGINT) is the point.
 """
 
+import json
 import os
 import select
 import signal
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_deploy import assert_app_on, deploy, make_drive, repo, small_repo  # noqa: F401
-from tools.deploy_lib import cli, sync
+from tools.deploy_lib import cli, sync, targets
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -175,3 +176,49 @@ def test_a_backup_folder_is_claimed_even_by_another_process_in_the_same_second(r
     assert len({first, second, third}) == 3 and (first / "code.py").exists()
     assert [p.name for p in (first, second, third)] == [
         "20261202-080000", "20261202-080000-2", "20261202-080000-3"]
+
+
+# -- a drive that fills up mid-copy ---------------------------------------------------------------
+def test_drive_filling_up_mid_copy_exits_5_saying_what_was_copied(repo, tmp_path, capsys,
+                                                                  monkeypatch):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    assert deploy(capsys, "--drive", drive)[0] == 0
+    rules = repo / "shared_rules"  # three files of the app, in the order the deploy writes
+    changed = sorted(rules.rglob("*.py"), key=lambda h: h.relative_to(rules).as_posix())[:3]
+    for host in changed:
+        with open(host, "a") as f:
+            f.write("# a newer checkout\n")
+    real_write = cli.DriveTarget.write
+    written = []
+
+    def write(self, path, data, progress=None):
+        if path.endswith(".py") and len(written) == 1:  # the second file: the drive is full
+            raise targets.no_space(path)
+        real_write(self, path, data, progress)
+        if path.endswith(".py"):
+            written.append(path)
+
+    monkeypatch.setattr(cli.DriveTarget, "write", write)
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 5
+    assert "nothing was changed" not in err
+    assert "after 1 of the 3 files to copy were written" in err
+    assert "Every file on the board is whole, its old version or its new one" in err
+    assert "run the same command again: it copies the rest" in err
+    assert not list(drive.rglob("*.deploy-tmp"))
+    on_board = [drive / "lib" / "shared_rules" / h.relative_to(rules) for h in changed]
+    assert [p.read_bytes().endswith(b"# a newer checkout\n") for p in on_board] == [
+        True, False, False]  # the first new, the others still old, none half-written
+    manifest = json.loads((drive / ".deploy-manifest.json").read_text())
+    assert len(manifest["pending"]) == 3
+    monkeypatch.setattr(cli.DriveTarget, "write", real_write)
+    rc, out, err = deploy(capsys, "--drive", drive)  # space freed: the rerun completes
+    assert (rc, err) == (0, "") and "2 copied" in out
+    assert_app_on(drive)
+
+
+def test_help_says_exit_5_can_come_after_some_files_were_written():
+    help_text = " ".join(cli.build_parser().format_help().split())
+    assert "5 not enough free space on the board. Found before copying (--dry-run says so " \
+        "too): nothing was changed. If the board fills up during the copy" in help_text
+    assert "every file is whole (old or new)" in help_text

@@ -24,14 +24,18 @@ EXIT_CODES_HELP = """exit codes:
       the board came back from flashing as another board, or the device on --port is not a
       CircuitPython board (it echoes, answers like a modem, never stops talking, or has no
       'board' module): the wrong port or device, not a cable
-  5   not enough free space on the board (nothing was changed; --dry-run says so too)
+  5   not enough free space on the board. Found before copying (--dry-run says so too):
+      nothing was changed. If the board fills up during the copy (something else wrote to
+      it, or the estimate fell short): the files copied so far are in place, every file is
+      whole (old or new), and after freeing space the same command completes the deploy
   6   the board's filesystem cannot be written: read-only to code (serial path), or the drive
       is read-only to this computer (the message names the causes; --dry-run says so too)
   7   files on the board were changed since the last deploy (nothing was changed; --force
       backs each up to a new folder out/deploy-backups/<time>/ and overwrites it; --dry-run
       says so too)
   8   a file on the board differs from the app after copying, or --verify-only found differences
-      (--dry-run predicts every code up to 7; 8, 9 and 10 happen while writing)
+      (--dry-run predicts every code up to 7, and 11; 8, 9, 10, and 5 when the board fills up
+      mid-copy, happen while writing)
   9   the board went away or stopped answering after the tool had reached it (serial
       connection lost, drive unmounted); run the same command again: it repairs half-done work
   10  flashing CircuitPython failed, or the board did not come back afterwards

@@ -370,20 +370,41 @@ class Plan:
             self.backup_conflicts()
         for p in self.stale_tmp:
             self.target.remove(p)
-        if self.writes or self.deletes:
-            self.manifest_raw = self._manifest(self.writes)
-            self.target.write(MANIFEST, self.manifest_raw)
-        for p in self.deletes:
-            self.target.remove(p)
-        bar = Progress("copy", self.copy_bytes(), len(self.writes), stream)
-        for f in self.writes:
-            self.target.write(f.path, f.data, lambda n, p=f.path: bar.advance(n, label=p))
-            bar.advance(0, items=1, label=f.path)
-        bar.close()
-        verify(self.target, self.app, stream, self.known_checks())
-        final = self._manifest()
-        if final != self.manifest_raw:
-            self.target.write(MANIFEST, final)
+        copied = 0
+        try:
+            if self.writes or self.deletes:
+                self.manifest_raw = self._manifest(self.writes)
+                self.target.write(MANIFEST, self.manifest_raw)
+            for p in self.deletes:
+                self.target.remove(p)
+            bar = Progress("copy", self.copy_bytes(), len(self.writes), stream)
+            for f in self.writes:
+                self.target.write(f.path, f.data, lambda n, p=f.path: bar.advance(n, label=p))
+                copied += 1
+                bar.advance(0, items=1, label=f.path)
+            bar.close()
+            verify(self.target, self.app, stream, self.known_checks())
+            final = self._manifest()
+            if final != self.manifest_raw:
+                self.target.write(MANIFEST, final)
+        except DeployError as exc:
+            if exc.code == NO_SPACE:
+                raise self.filled_up(exc, copied)
+            raise
+
+    def filled_up(self, exc, copied):
+        """The board ran out of space during the copy (the check before found enough: something
+        else wrote to it meanwhile, or the estimate fell short): say what is on it now."""
+        return DeployError(
+            NO_SPACE,
+            "{} That was after {} of the {} files to copy were written: those are in place, "
+            "the rest are not yet. Every file on the board is whole, its old version or its new "
+            "one (each is written under a temporary name and renamed only when complete).".format(
+                exc.message, copied, len(self.writes)),
+            "Free space on the board (delete files you no longer need; this tool never touches "
+            "your own), use --clean to remove old files of this app, or leave out --py (.mpy "
+            "files are smaller); then run the same command again: it copies the rest and "
+            "completes the deploy.")
 
 
 def verify(target, app, stream=None, known=None):
