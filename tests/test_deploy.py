@@ -56,6 +56,7 @@ def repo(small_repo, tmp_path, monkeypatch):
     monkeypatch.setenv("POCKET_DEPLOY_PORTS", "")
     monkeypatch.setenv("POCKET_DEPLOY_MPY_CROSS_CACHE", str(tmp_path / "mpy-cross-cache"))
     monkeypatch.setenv("POCKET_DEPLOY_MPY_CROSS_URL", closed_port_url())
+    monkeypatch.setenv("no_proxy", "127.0.0.1")  # the local stand-ins, never through a proxy
     return root
 
 

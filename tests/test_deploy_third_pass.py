@@ -113,7 +113,7 @@ def test_port_to_a_device_that_never_stops_printing_gives_up_as_the_wrong_device
     assert "is not a CircuitPython board's console: it never stopped sending" in err
     assert "wrong port" in err and "python -m serial.tools.list_ports -v" in err
     assert "cable" not in err and "Traceback" not in err
-    assert took < 10  # entering gives up after about 5 s (it hung for ever)
+    assert took < 12  # entering gives up after about 5 s, plus start-up (it hung for ever)
 
 
 def test_first_ctrl_c_stops_a_deploy_stuck_on_a_chatty_port_with_exit_130(device):
@@ -123,7 +123,7 @@ def test_first_ctrl_c_stops_a_deploy_stuck_on_a_chatty_port_with_exit_130(device
         interrupt_when=lambda: chatty.received.count(b"\x03") >= 2)  # in the first drain
     assert rc == 130, err
     assert "Stopped by the user" in err and "Traceback" not in err
-    assert took < 2  # one Ctrl-C, at once (it was swallowed, then the tool hung)
+    assert took < 3  # one Ctrl-C, at once (it was swallowed, then the tool hung)
     assert chatty.received.endswith(b"\x03\r\x02\x04")  # it still asked for a soft reboot
 
 
