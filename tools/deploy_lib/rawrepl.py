@@ -192,8 +192,10 @@ class RawRepl:
         heard, talking = b"", False
         for attempt in range(3):
             self._write(b"\r\x03\x03")
-            data, quiet = self._drain(limit=max(0.0, min(DRAIN_LIMIT, deadline - time.monotonic())))
-            talking = not quiet
+            left = deadline - time.monotonic()
+            data, quiet = self._drain(limit=max(0.0, min(DRAIN_LIMIT, left)))
+            if attempt == 0:  # the one drain sure to have its whole second
+                talking = not quiet
             heard = (heard + data)[-4096:]
             self._write(b"\r\x01")
             found, data = self._wait_banner(

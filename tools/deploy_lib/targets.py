@@ -52,7 +52,8 @@ def no_space(path):
         NO_SPACE,
         "The board ran out of space while writing {}.".format(path),
         "The old file is untouched. Free space on the board (delete files you no longer need), "
-        "use --clean to remove old files of this app, or deploy .mpy files (leave out --py): they are smaller.",
+        "use --clean to remove old files of this app, or deploy .mpy files (leave out --py): "
+        "they are smaller.",
     )
 
 
