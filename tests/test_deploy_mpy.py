@@ -302,3 +302,18 @@ def test_the_cache_is_the_users_xdg_cache(monkeypatch, tmp_path):
     assert mpycross.cache_root() == tmp_path / "xdg" / "pocket-phase10" / "mpy-cross"
     monkeypatch.setenv("POCKET_DEPLOY_MPY_CROSS_CACHE", str(tmp_path / "mine"))
     assert mpycross.cache_root() == tmp_path / "mine"
+
+
+def test_over_the_serial_port_a_pre_release_gets_its_own_compiler(site, tmp_path, capsys):
+    """sys.implementation.version says 10.1.0 on 10.1.0-beta.2; os.uname().version says it all."""
+    from emulator.serial_board import _AttrTuple
+
+    site.publish("10.1.0-beta.2")
+    flash = make_drive(tmp_path / "flash")
+    with SerialBoard(flash, "pybadge", "10.1.0") as board:
+        board._modules["os"].uname = lambda: _AttrTuple(
+            sysname="samd51", nodename="samd51", release="10.1.0",
+            version="10.1.0-beta.2 on 2025-11-01", machine="Adafruit PyBadge with samd51j19")
+        rc, out, err = mpy_deploy(capsys, "--port", board.port, "--dry-run")
+    assert rc == 0, err
+    assert site.requests == [site.path("10.1.0-beta.2")]

@@ -415,6 +415,14 @@ class SerialTarget:
         self.board_id, self.version = self.query(
             "print(repr((board.board_id, '.'.join(str(v) for v in "
             "sys.implementation.version[:3]))))")
+        # sys.implementation.version has no pre-release part; os.uname().version does
+        # ('10.1.0-beta.2 on 2025-...'): the mpy-cross to fetch is that exact version's.
+        try:
+            full = self.query("print(repr(os.uname().version.split(' on ')[0]))")
+        except (DeployError, ValueError, SyntaxError):
+            full = None
+        if isinstance(full, str) and full.startswith(self.version + "-"):
+            self.version = full
 
     def describe(self):
         return "serial port {}".format(self.port)
