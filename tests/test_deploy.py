@@ -9,6 +9,7 @@ tests/test_deploy_e2e.py deploys the real app and boots it in the emulator.
 import builtins
 import json
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -35,14 +36,27 @@ def small_repo(tmp_path_factory):
     return root
 
 
+def closed_port_url():
+    """A URL on 127.0.0.1 where nothing listens: a download from it fails as with no network."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return "http://127.0.0.1:{}/bin/mpy-cross".format(port)
+
+
 @pytest.fixture
 def repo(small_repo, tmp_path, monkeypatch):
-    """A private copy of the small checkout, used by the deploy tool for this test."""
+    """A private copy of the small checkout, used by the deploy tool for this test. The
+    mpy-cross cache is an empty folder of the test's and the downloads site is a closed port:
+    no test reads the user's cache or reaches the network."""
     root = tmp_path / "checkout"
     shutil.copytree(small_repo, root)
     monkeypatch.setattr(layout, "REPO", root)
     monkeypatch.setenv("POCKET_DEPLOY_MOUNT_ROOTS", str(tmp_path / "no-mounts"))
     monkeypatch.setenv("POCKET_DEPLOY_PORTS", "")
+    monkeypatch.setenv("POCKET_DEPLOY_MPY_CROSS_CACHE", str(tmp_path / "mpy-cross-cache"))
+    monkeypatch.setenv("POCKET_DEPLOY_MPY_CROSS_URL", closed_port_url())
+    monkeypatch.setenv("no_proxy", "127.0.0.1")  # the local stand-ins, never through a proxy
     return root
 
 
@@ -55,8 +69,16 @@ def make_drive(path, board_id="pybadge", code=SAMPLE_CODE):
     return path
 
 
-def deploy(capsys, *args):
-    rc = cli.main([str(a) for a in args])
+def deploy(capsys, *args, form="py"):
+    """Run the tool; (exit code, stdout, stderr). The tests of copying, checking, ownership and
+    the manifest install the .py sources (``--py``, added unless the test names the form):
+    that logic is the same for .mpy files, and .py keeps them free of a compiler. The default,
+    .mpy from CircuitPython's mpy-cross found or downloaded, is tested in
+    tests/test_deploy_mpy.py (``form=None`` passes the arguments as they are)."""
+    args = [str(a) for a in args]
+    if form == "py" and "--py" not in args and "--mpy-cross" not in args:
+        args.append("--py")
+    rc = cli.main(args)
     out, err = capsys.readouterr()
     return rc, out, err
 
@@ -456,7 +478,7 @@ def test_ctrl_c_and_a_closed_output_pipe_have_their_own_exit_codes(repo, tmp_pat
 
     with monkeypatch.context() as m:
         m.setattr("sys.stdout", ClosedPipe())
-        rc = cli.main(["--drive", str(drive)])
+        rc = cli.main(["--drive", str(drive), "--py"])
     out, err = capsys.readouterr()
     assert rc == 141 and "stopped reading" in err and "Traceback" not in err
     help_text = cli.build_parser().format_help()

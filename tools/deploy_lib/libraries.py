@@ -6,14 +6,14 @@ A board set up with ``circup`` or the Adafruit library bundle has ``/lib/<librar
 - the board's copy (not written by this tool) is **used** when it is usable: every module the
   app's copy has is there, as ``.py`` or as ``.mpy`` whose header is CircuitPython's (``C``)
   with the .mpy version the board's CircuitPython loads. The app's copy is then left off: no
-  ``.py`` lands beside the bundle's ``.mpy``, nothing is in the way with ``--mpy-cross``.
+  ``.py`` lands beside the bundle's ``.mpy``, nothing is in the way when deploying ``.mpy``.
   (Library versions are not compared: a bundle for the board's CircuitPython is taken as good.)
 - a copy that is **not usable** (``.mpy`` files of another CircuitPython major version, or
   modules missing) is replaced; its files in the way are first saved to
   ``out/deploy-backups/`` (they cannot run on this board, so no ``--force`` is needed).
 - the app's copy comes from ``--bundle`` when given (the library bundle for the board's
   CircuitPython: its ``.mpy`` files, version-checked), else from the installed
-  ``adafruit-circuitpython-*`` package as ``.py`` (or ``.mpy`` with ``--mpy-cross``).
+  ``adafruit-circuitpython-*`` package as ``.mpy`` (``.py`` with ``--py``).
 """
 
 import zipfile

@@ -23,7 +23,7 @@ enter the REPL"; the entry sequence below gets through that too.
 import struct
 import time
 
-from .errors import CONNECTION, NO_BOARD, USAGE, DeployError
+from .errors import CONNECTION, MISMATCH, NO_BOARD, USAGE, DeployError
 
 try:
     import serial
@@ -31,6 +31,18 @@ except ImportError:  # reported when the serial path is used
     serial = None
 
 BANNER = b"raw REPL; CTRL-B to exit\r\n"
+# How long getting into the raw REPL may take before the port counts as no CircuitPython
+# board: a board answers Ctrl-C and Ctrl-A within milliseconds, and the tool tries three times.
+ENTER_SECONDS = 5.0
+# How long to wait for a device to go quiet after Ctrl-C before counting it as one that never
+# stops talking (a real board stops printing at once).
+DRAIN_LIMIT = 1.0
+WRONG_PORT_HINT = (
+    "It is most often the wrong port: another device, or a board's second serial port "
+    "(CircuitPython's usb_cdc data port, enabled in boot.py, answers nothing). List the ports "
+    "with their USB ids (python -m serial.tools.list_ports -v) and pass the board's console "
+    "port, or leave --port out to let the tool find it."
+)
 
 
 class BoardError(Exception):
@@ -49,6 +61,22 @@ class BoardError(Exception):
             return None
         digits = self.text[i + len(marker):].split("]", 1)[0]
         return int(digits) if digits.isdigit() else None
+
+
+def not_circuitpython(port, heard, talking):
+    """The port answers, but not as CircuitPython's REPL: a wrong device, not a cable."""
+    if talking:
+        what = ("it never stopped sending (still talking {:.0f} s after Ctrl-C; a CircuitPython "
+                "board stops at once)".format(DRAIN_LIMIT))
+    else:
+        what = "it echoes or answers like a modem or another serial device"
+    return DeployError(
+        MISMATCH,
+        "The device on {} is not a CircuitPython board's console: {}, and never entered the raw "
+        "REPL (the last it sent: {!r}).".format(port, what, heard[-60:]),
+        WRONG_PORT_HINT + " If it is the board, its code.py may be catching Ctrl-C: press the "
+        "board's reset button and deploy to its CIRCUITPY drive (--drive) instead.",
+    )
 
 
 def lost(port, detail):
@@ -118,55 +146,94 @@ class RawRepl:
             raise lost(self.port, "no {} from the board; got {!r}".format(what, data[-60:]))
         return data
 
-    def _drain(self, quiet=0.15):
-        """Read and return whatever the board sends until it is quiet for ``quiet`` seconds."""
-        data = b""
+    def _drain(self, quiet=0.15, limit=DRAIN_LIMIT):
+        """Read whatever the board sends until it is quiet for ``quiet`` seconds, but for no
+        longer than ``limit`` seconds (a device may never stop talking): (bytes read, whether
+        it went quiet)."""
+        deadline = time.monotonic() + limit
+        chunks = []
         while True:
-            chunk = self._read(4096, timeout=quiet)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return b"".join(chunks), False
+            chunk = self._read(4096, timeout=min(quiet, left))
             if not chunk:
-                return data
-            data += chunk
+                if left >= quiet:
+                    return b"".join(chunks), True
+                continue  # the last moment before the limit: not proof of quiet yet
+            chunks.append(chunk)
+
+    def _wait_banner(self, seconds, keep=4096):
+        """Read until the raw REPL banner ends what arrived, for up to ``seconds``:
+        (found, the last ``keep`` bytes read). Reads line by line, so that nothing after the
+        banner (the ``>`` prompt) is taken."""
+        deadline = time.monotonic() + seconds
+        tail = b""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False, tail
+            try:
+                self.ser.timeout = left
+                chunk = self.ser.read_until(BANNER[-1:], 4096)
+            except (serial.SerialException, OSError) as exc:
+                raise lost(self.port, exc)
+            tail = (tail + chunk)[-keep:]
+            if tail.endswith(BANNER):
+                return True, tail
 
     # -- session ---------------------------------------------------------------------------
-    def enter(self):
-        """Stop the running program and enter the raw REPL (no soft reset)."""
-        heard = b""
+    def enter(self, seconds=ENTER_SECONDS):
+        """Stop the running program and enter the raw REPL (no soft reset). Gives up after
+        about ``seconds``: exit 3 when nothing answers, exit 4 when something answers that is
+        not CircuitPython's REPL (a device that echoes, prompts like a modem, or never stops
+        talking)."""
+        deadline = time.monotonic() + seconds
+        heard, talking = b"", False
         for attempt in range(3):
             self._write(b"\r\x03\x03")
-            heard += self._drain()
+            left = deadline - time.monotonic()
+            data, quiet = self._drain(limit=max(0.0, min(DRAIN_LIMIT, left)))
+            if attempt == 0:  # the one drain sure to have its whole second
+                talking = not quiet
+            heard = (heard + data)[-4096:]
             self._write(b"\r\x01")
-            data = self._read_until(BANNER, timeout=1.0 + attempt)
-            if data.endswith(BANNER):
+            found, data = self._wait_banner(
+                max(0.0, min(1.0 + attempt, deadline - time.monotonic())))
+            if found:
                 return
-            heard += data
+            heard = (heard + data)[-4096:]
             if not heard and attempt == 1:
                 break  # twice nothing at all: not a REPL (a board answers Ctrl-C at once)
+            if time.monotonic() >= deadline:
+                break
             # CircuitPython may be waiting at "Press any key to enter the REPL": one more key.
         if not heard:
             raise DeployError(
                 NO_BOARD,
                 "Nothing answered on {}: no CircuitPython REPL is on that port.".format(self.port),
-                "It is most often the wrong port: another device, or a board's second serial "
-                "port (CircuitPython's usb_cdc data port, enabled in boot.py, answers nothing). "
-                "List the ports with their USB ids (python -m serial.tools.list_ports -v) and "
-                "pass the board's console port, or leave --port out to let the tool find it. If "
-                "it is the right port, the board may be stuck: press its reset button once and "
-                "try again.")
-        raise lost(self.port, "it did not enter the raw REPL; it answered {!r}".format(heard[-60:]))
+                WRONG_PORT_HINT + " If it is the right port, the board may be stuck: press its "
+                "reset button once and try again.")
+        raise not_circuitpython(self.port, heard, talking)
 
-    def exit(self, soft_reboot=False):
+    def exit(self, soft_reboot=False, wait=True):
         """Back to the friendly REPL; optionally soft-reboot so code.py runs again.
 
         Ctrl-C first: it ends a raw paste or a command cut short on the host (Ctrl-C on the
-        host, an error mid-file) and clears a half-sent one; at the raw prompt it does nothing."""
+        host, an error mid-file) and clears a half-sent one; at the raw prompt it does nothing.
+        Each wait for the board to go quiet is bounded (a device may never stop talking);
+        ``wait=False`` (the user pressed Ctrl-C) sends the keys without waiting at all."""
         try:
+            if not wait:
+                self._write(b"\x03\r\x02" + (b"\x04" if soft_reboot else b""))
+                return
             self._write(b"\x03")
-            self._drain(0.1)
+            self._drain(0.1, limit=0.3)
             self._write(b"\r\x02")
             if soft_reboot:
-                self._drain()
+                self._drain(limit=0.5)
                 self._write(b"\x04")
-            self._drain(0.1)
+            self._drain(0.1, limit=0.3)
         except DeployError:
             pass
 

@@ -40,6 +40,24 @@ def backups_dir():
     return layout.REPO / "out" / "deploy-backups"
 
 
+def new_backup_folder():
+    """A new folder for this run's backups, ``out/deploy-backups/<YYYYmmdd-HHMMSS>``, or with
+    ``-2``, ``-3`` ... when another run (another deploy in the same second, here or in another
+    process) has that name already: each run's backups stay apart, none replaces another.
+    Creating the folder is the claim (mkdir fails if it exists), so two runs cannot share one."""
+    root = backups_dir()
+    root.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        folder = root / (stamp if n == 1 else "{}-{}".format(stamp, n))
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            n += 1
+
+
 def _entry(f):
     return dict(f.checks, size=len(f.data))
 
@@ -287,20 +305,20 @@ class Plan:
             "was changed.".format(human_size(short), human_size(self.copy_bytes()),
                                   human_size(free)),
             "Delete files you no longer need from the board (your own files are never touched "
-            "by this tool), use --clean to remove old files of this app, or --mpy-cross to "
-            "copy smaller .mpy files.",
+            "by this tool), use --clean to remove old files of this app, or leave out --py "
+            "(compiled .mpy files are smaller).",
         )
 
     # -- doing it ----------------------------------------------------------------------------
     def backup_conflicts(self):
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        folder = backups_dir() / stamp
+        folder = new_backup_folder()
         for path in [p for p, _why in self.conflicts] + self.unusable:
             if self.sizes.get(path) == -1:
                 continue
             dest = folder / path.lstrip("/")
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(self.target.read(path))
+            with open(dest, "xb") as f:  # never over another file: the folder is this run's
+                f.write(self.target.read(path))
             self.out("saved the board's {} to {}".format(path, dest))
         return folder
 
@@ -352,20 +370,41 @@ class Plan:
             self.backup_conflicts()
         for p in self.stale_tmp:
             self.target.remove(p)
-        if self.writes or self.deletes:
-            self.manifest_raw = self._manifest(self.writes)
-            self.target.write(MANIFEST, self.manifest_raw)
-        for p in self.deletes:
-            self.target.remove(p)
-        bar = Progress("copy", self.copy_bytes(), len(self.writes), stream)
-        for f in self.writes:
-            self.target.write(f.path, f.data, lambda n, p=f.path: bar.advance(n, label=p))
-            bar.advance(0, items=1, label=f.path)
-        bar.close()
-        verify(self.target, self.app, stream, self.known_checks())
-        final = self._manifest()
-        if final != self.manifest_raw:
-            self.target.write(MANIFEST, final)
+        copied = 0
+        try:
+            if self.writes or self.deletes:
+                self.manifest_raw = self._manifest(self.writes)
+                self.target.write(MANIFEST, self.manifest_raw)
+            for p in self.deletes:
+                self.target.remove(p)
+            bar = Progress("copy", self.copy_bytes(), len(self.writes), stream)
+            for f in self.writes:
+                self.target.write(f.path, f.data, lambda n, p=f.path: bar.advance(n, label=p))
+                copied += 1
+                bar.advance(0, items=1, label=f.path)
+            bar.close()
+            verify(self.target, self.app, stream, self.known_checks())
+            final = self._manifest()
+            if final != self.manifest_raw:
+                self.target.write(MANIFEST, final)
+        except DeployError as exc:
+            if exc.code == NO_SPACE:
+                raise self.filled_up(exc, copied)
+            raise
+
+    def filled_up(self, exc, copied):
+        """The board ran out of space during the copy (the check before found enough: something
+        else wrote to it meanwhile, or the estimate fell short): say what is on it now."""
+        return DeployError(
+            NO_SPACE,
+            "{} That was after {} of the {} files to copy were written: those are in place, "
+            "the rest are not yet. Every file on the board is whole, its old version or its new "
+            "one (each is written under a temporary name and renamed only when complete).".format(
+                exc.message, copied, len(self.writes)),
+            "Free space on the board (delete files you no longer need; this tool never touches "
+            "your own), use --clean to remove old files of this app, or leave out --py (.mpy "
+            "files are smaller); then run the same command again: it copies the rest and "
+            "completes the deploy.")
 
 
 def verify(target, app, stream=None, known=None):

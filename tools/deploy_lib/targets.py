@@ -52,7 +52,8 @@ def no_space(path):
         NO_SPACE,
         "The board ran out of space while writing {}.".format(path),
         "The old file is untouched. Free space on the board (delete files you no longer need), "
-        "use --clean to remove old files of this app, or --mpy-cross to copy smaller files.",
+        "use --clean to remove old files of this app, or deploy .mpy files (leave out --py): "
+        "they are smaller.",
     )
 
 
@@ -266,7 +267,7 @@ class DriveTarget:
         except OSError as exc:
             raise self._os_error(exc, path)
 
-    def close(self, restart=False):
+    def close(self, restart=False, quick=False):
         if hasattr(os, "sync"):
             os.sync()  # CircuitPython reloads code.py by itself once the writes settle
 
@@ -395,6 +396,9 @@ class SerialTarget:
         try:
             self.repl.enter()
             self._start()
+        except KeyboardInterrupt:
+            self.close(quick=True)  # the user wants out now: the keys, without waiting
+            raise
         except BaseException:
             self.close()  # code.py was stopped to get in: start it again
             raise
@@ -411,6 +415,14 @@ class SerialTarget:
         self.board_id, self.version = self.query(
             "print(repr((board.board_id, '.'.join(str(v) for v in "
             "sys.implementation.version[:3]))))")
+        # sys.implementation.version has no pre-release part; os.uname().version does
+        # ('10.1.0-beta.2 on 2025-...'): the mpy-cross to fetch is that exact version's.
+        try:
+            full = self.query("print(repr(os.uname().version.split(' on ')[0]))")
+        except (DeployError, ValueError, SyntaxError):
+            full = None
+        if isinstance(full, str) and full.startswith(self.version + "-"):
+            self.version = full
 
     def describe(self):
         return "serial port {}".format(self.port)
@@ -541,8 +553,11 @@ class SerialTarget:
     def remove(self, path):
         self._call("_rm({!r})".format(path), path)
 
-    def close(self, restart=True):
+    def close(self, restart=True, quick=False):
         """Leave the raw REPL and soft-reboot, whatever happened: the tool stopped code.py to
-        get in, so the game (or whatever code.py is) runs again."""
-        self.repl.exit(soft_reboot=True)
-        self.repl.close()
+        get in, so the game (or whatever code.py is) runs again. ``quick`` (after Ctrl-C):
+        send the keys without waiting for the board's answers."""
+        try:
+            self.repl.exit(soft_reboot=True, wait=not quick)
+        finally:
+            self.repl.close()
