@@ -2,7 +2,9 @@
 
 A board module ``boards/<board_id>.py`` defines:
 
-- ``NAME`` (shown in About), ``RAM`` (KB of RAM: the RAM class), ``BRIGHTNESS`` (True when the
+- ``NAME`` (shown in About), ``RAM`` (KB of RAM: the RAM class), ``HEAP`` (bytes of heap
+  ``code.py`` gets at boot, with its source in a comment: the budget ``tools.bench_ram --board``
+  holds the app to), ``BRIGHTNESS`` (True when the
   backlight can be dimmed), ``BUTTONS`` (how many physical buttons);
 - ``display()``: the built-in display (``board.DISPLAY``);
 - ``keys()``: a tuple of ``(scanner, short, long)``: a ``keypad`` scanner, the logical key each of

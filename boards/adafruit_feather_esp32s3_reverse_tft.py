@@ -10,6 +10,9 @@ from boards import UP, DOWN, A, B, START
 
 NAME = "Feather ESP32-S3 TFT"
 RAM = 2048
+# bytes of heap code.py gets at boot: the 2 MB PSRAM holds CircuitPython's heap (about 160 KB
+# without PSRAM)
+HEAP = 2000000
 BRIGHTNESS = True
 BUTTONS = 3
 HINTS = ("D0", "D1", None, None, "D2", "hold D0", "hold D2", None)

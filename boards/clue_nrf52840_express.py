@@ -9,6 +9,10 @@ from boards import UP, DOWN, A, B
 
 NAME = "CLUE"
 RAM = 256
+# bytes of heap code.py gets at boot: about 130-140 KB, the tightest board (the BLE SoftDevice
+# reserves 56 KB of the 256 and SPIM3 8 KB; 144,080 free after board/displayio on CircuitPython
+# 5.3, about 137 KB reported on 9.2)
+HEAP = 130000
 BRIGHTNESS = True
 BUTTONS = 2
 HINTS = ("B", "A", None, None, "hold A", "hold B", None, None)

@@ -9,6 +9,9 @@ from boards import UP, DOWN, A, B
 
 NAME = "T-Display S3"
 RAM = 8192
+# bytes of heap code.py gets at boot: the 8 MB PSRAM holds CircuitPython's heap (about 160 KB
+# without PSRAM)
+HEAP = 8000000
 BRIGHTNESS = True
 BUTTONS = 2
 HINTS = ("KEY", "BOOT", None, None, "hold BOOT", "hold KEY", None, None)

@@ -7,6 +7,9 @@ from boards import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "PicoSystem"
 RAM = 264
+# bytes of heap code.py gets at boot: about 170 KB on an RP2040 (a Pico on CircuitPython 10.1.4
+# reports 171,440)
+HEAP = 170000
 BRIGHTNESS = True
 BUTTONS = 8
 HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "Y", "X")

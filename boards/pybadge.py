@@ -7,6 +7,9 @@ from boards import UP, DOWN, LEFT, RIGHT, A, B, START, SELECT
 
 NAME = "PyBadge"
 RAM = 192
+# bytes of heap code.py gets at boot: about 150 KB on a SAMD51J19 (a Feather M4, the same chip,
+# reports 157,376 free before imports on CircuitPython 10)
+HEAP = 150000
 BRIGHTNESS = True
 BUTTONS = 8
 HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")

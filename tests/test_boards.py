@@ -125,3 +125,24 @@ def test_long_press_fires_while_held_and_survives_the_ticks_wrap():
         assert [LOGICAL[k] for k in keys] == ["A"]
         m.release("A")
         assert buttons.poll(m.hw.ticks_ms()) == []
+
+
+def board_heap(board_id):
+    """``HEAP`` of a board module, read from its source (it imports CircuitPython's ``board``)."""
+    with open(os.path.join(REPO, "boards", board_id + ".py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == ["HEAP"]:
+            return node.value.value
+    return None
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_board_says_the_heap_code_py_gets_and_where_the_figure_comes_from(board_id):
+    heap = board_heap(board_id)
+    assert isinstance(heap, int) and 100000 <= heap <= 16000000, heap
+    with open(os.path.join(REPO, "boards", board_id + ".py")) as f:
+        lines = f.read().splitlines()
+    at = [i for i, line in enumerate(lines) if line.startswith("HEAP = ")][0]
+    assert lines[at - 1].startswith("#"), "HEAP needs its source in a comment above it"
+    assert board_heap("clue_nrf52840_express") == min(board_heap(b) for b in BOARDS)

@@ -8,8 +8,8 @@ from shared_rules import registry
 
 def notation(entry):
     """The module that reads a game's records back: ``<package>.desktop`` for a game whose rules
-    are ``<package>.game``, else the rules module itself (a one-module game such as the tests'
-    Pig)."""
+    are ``<package>.game``, else the rules module itself (a game of one module, as the tests
+    register)."""
     name = entry.module
     if name.endswith(".game"):
         name = name[:-5] + ".desktop"

@@ -5,6 +5,7 @@ Used by the simulation, tournament and replay tools, the MicroPython parity test
 """
 
 from shared_rules import registry
+from shared_rules.desktop.games import notation
 from shared_rules.record import Recorder
 from shared_rules.rng import Rng
 
@@ -27,7 +28,7 @@ class SelfPlay:
             source = Rng(seed)
         self.recorder = None
         if header:
-            state = mod.from_header(players, options, source, header)
+            state = notation(entry).from_header(players, options, source, header)
         else:
             state = None
         if keep_record:
