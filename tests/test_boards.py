@@ -10,6 +10,7 @@ import pytest
 
 from emulator import specs, standins
 from emulator.machine import Machine
+from tools.bench_ram import board_heap
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = sorted(specs.SPECS)
@@ -125,16 +126,6 @@ def test_long_press_fires_while_held_and_survives_the_ticks_wrap():
         assert [LOGICAL[k] for k in keys] == ["A"]
         m.release("A")
         assert buttons.poll(m.hw.ticks_ms()) == []
-
-
-def board_heap(board_id):
-    """``HEAP`` of a board module, read from its source (it imports CircuitPython's ``board``)."""
-    with open(os.path.join(REPO, "boards", board_id + ".py")) as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == ["HEAP"]:
-            return node.value.value
-    return None
 
 
 @pytest.mark.parametrize("board_id", BOARDS)
