@@ -62,7 +62,7 @@ def decode(data, source=None):
     n = r.u8(6)
     if n < 2:
         raise bad("the board game needs 2 to 6 players")
-    g = B.Board.__new__(B.Board)
+    g = object.__new__(B.Board)  # (MicroPython: a class has no __new__ of its own)
     g.n = n
     g.source = source
     g.stage = r.u8(B.OVER)
