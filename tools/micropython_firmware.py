@@ -301,14 +301,15 @@ def freeze(dest, src_repo=REPO):
 
 
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
-               total_heap=None, repo=REPO, recover=False, frozen=None):
+               total_heap=None, repo=REPO, recover=False, frozen=None, probe=True):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
     the runner hold before code.py (``harness_overhead``). ``total_heap`` sets the port's heap
     directly instead. ``recover``: the app recovers from a MemoryError as on a board (back to
     the main menu with a message; ``Result.out_of_memory`` lists when); by default a
-    MemoryError ends the run where it happened (status 3), which the RAM budget measures."""
+    MemoryError ends the run where it happened (status 3), which the RAM budget measures.
+    ``probe=False``: no heap measures (each costs a collection), for timing the app alone."""
     from emulator import script as emscript
 
     if total_heap is None:
@@ -341,7 +342,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
             cfg.update(rom="frozen/app.romfs", names="frozen/names.txt",
                        rom_size=os.path.getsize(os.path.join(frozen, "app.romfs")))
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
-                   ops="ops.txt", recover=recover)
+                   ops="ops.txt", recover=recover, probe=probe)
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(

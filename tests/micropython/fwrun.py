@@ -40,6 +40,7 @@ import cphw  # noqa: E402
 cphw.load(_cfg)
 _ops = open(_cfg["ops"])  # one operation a line (JSON), read as they come: no list on the heap
 _recover = _cfg.get("recover", False)  # the app's own recovery from a MemoryError, or the run ends
+_probe = _cfg.get("probe", True)  # heap measures at imports, screens and decisions
 del _cfg
 import cptime  # noqa: E402
 
@@ -111,7 +112,8 @@ def _import(name, *args):
 _reported = []
 
 
-builtins.__import__ = _import
+if _probe:  # (without, the app is timed alone: no collections of the probes)
+    builtins.__import__ = _import
 
 # ---------------------------------------------------------------------- the screen's text
 
@@ -222,6 +224,8 @@ def _patch_app():
 
 
 def _measure_screen():
+    if not _probe:
+        return
     app = _app[0]
     top = app.top
     session = getattr(top, "session", None)

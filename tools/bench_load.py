@@ -1,0 +1,147 @@
+"""Load times on a SAMD51, predicted: from power-on to the main menu, and from choosing Start
+to the game's first screen, for every game, with the app installed as ``tools/deploy.py``
+installs it (``.mpy``; ``--py``: the sources, compiled on the board).
+
+    python -m tools.bench_load [--py] [--repeats 5] [--json]
+
+Each figure is CPU time of the MicroPython Unix port running the firmware with the stand-ins
+(``tools.micropython_firmware.run_script``): a run that stops at the moment measured, less a
+run that stops just before it (for boot: the same harness with a ``code.py`` that imports
+nothing), the median of ``--repeats`` runs. CPU time of the child process, so a busy machine
+slows nothing measured. The prediction multiplies it by the SAMD51 factor: pystones per CPU
+second of the same port here against CircuitPython's published SAMD51 figure (1,520 pystones/s,
+``tools.bench_decisions``). Reading files from a board's flash and its FAT filesystem is not in
+that factor; the goal is at most 2 s to the main menu and 1 s from Start (issue 24).
+"""
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from tools.bench_decisions import SAMD51_PYSTONES
+from tools.bench_game_ui import PYSTONE
+from tools.micropython_firmware import MICROPYTHON, REPO, compiled_tree, run_script
+
+HEAP = 300000  # bytes: a collection costs by the heap's size; about a board's, with room to run
+
+BOOT = "wait 300\nexpect Pocket Phase 10\n"
+GOAL_BOOT_S = 2.0
+GOAL_START_S = 1.0
+
+
+def _cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def cpu_of(script, repo):
+    """CPU seconds of one run of ``script`` (the run must end well)."""
+    before = _cpu()
+    r = run_script(script, repo=repo, heap=HEAP, probe=False)
+    spent = _cpu() - before
+    if r.status != 0 and "expect" in script:
+        raise SystemExit("the run failed: " + r.message[-800:])
+    return spent
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def game_rows():
+    """(game name, keys from the main menu to its set-up) of every game the menu lists, with a
+    fresh NVM (no Continue row): the games come first, in the registry's order."""
+    from shared_rules import registry
+
+    rows = []
+    for i, e in enumerate([e for e in registry.GAMES if e.screens is not None]):
+        rows.append((e.name, "key DOWN\n" * i + "key A\nwait 300\nexpect " + e.name + "\n"))
+    return rows
+
+
+def pystones():
+    """Pystones per CPU second of the Unix port (a child process timed as the runs are)."""
+    loops = 20000
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(PYSTONE + "\nProc0(%d)\n" % loops)
+        path = f.name
+    try:
+        before = _cpu()
+        subprocess.run([MICROPYTHON, path], check=True, capture_output=True)
+        spent = _cpu() - before
+        base = _cpu()
+        subprocess.run([MICROPYTHON, "-c", "pass"], check=True, capture_output=True)
+        spent -= _cpu() - base
+    finally:
+        os.unlink(path)
+    return loops / spent
+
+
+def measure(repo, repeats):
+    stub = tempfile.mkdtemp(prefix="bench-load-stub-")
+    try:
+        os.makedirs(os.path.join(stub, "firmware"))
+        with open(os.path.join(stub, "firmware", "code.py"), "w") as f:
+            f.write("import board\n")  # the harness alone: code.py imports nothing of the app
+        harness = median([cpu_of("wait 300\n", stub) for _ in range(repeats)])
+    finally:
+        shutil.rmtree(stub, ignore_errors=True)
+    boot = median([cpu_of(BOOT, repo) for _ in range(repeats)])
+    out = {"boot": boot - harness, "start": {}}
+    for name, keys in game_rows():
+        setup = BOOT + keys
+        started = setup + "key UP\nkey A\nwait 100\n"  # Start is the set-up's last row
+        a = median([cpu_of(setup, repo) for _ in range(repeats)])
+        b = median([cpu_of(started, repo) for _ in range(repeats)])
+        out["start"][name] = b - a
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--py", action="store_true", help="the app installed as .py (compiled on the board)")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    tmp = None
+    repo = REPO
+    if not args.py:
+        tmp = tempfile.mkdtemp(prefix="bench-load-")
+        repo = compiled_tree(tmp)
+    try:
+        per_s = pystones()
+        factor = per_s / SAMD51_PYSTONES
+        m = measure(repo, args.repeats)
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    result = {"installed_as": ".py" if args.py else ".mpy", "pystones_per_cpu_s": round(per_s),
+              "samd51_factor": round(factor, 1),
+              "boot_ms_here": round(m["boot"] * 1000, 1),
+              "boot_s_samd51": round(m["boot"] * factor, 2),
+              "start_ms_here": {k: round(v * 1000, 1) for k, v in m["start"].items()},
+              "start_s_samd51": {k: round(v * factor, 2) for k, v in m["start"].items()}}
+    result["passes"] = result["boot_s_samd51"] <= GOAL_BOOT_S and all(
+        v <= GOAL_START_S for v in result["start_s_samd51"].values())
+    if args.json:
+        json.dump(result, sys.stdout, indent=1)
+        print()
+        return
+    print("Load times, the app installed as %s; SAMD51 factor %.0f (%d pystones per CPU second "
+          "here, %d on a SAMD51); median of %d runs" % (
+              result["installed_as"], factor, per_s, SAMD51_PYSTONES, args.repeats))
+    print("  power-on to the main menu: %6.1f ms here, %5.2f s on a SAMD51 (goal %.0f s)" % (
+        result["boot_ms_here"], result["boot_s_samd51"], GOAL_BOOT_S))
+    for name in result["start_ms_here"]:
+        print("  Start to %-15s %6.1f ms here, %5.2f s on a SAMD51 (goal %.0f s)" % (
+            name + ":", result["start_ms_here"][name], result["start_s_samd51"][name], GOAL_START_S))
+
+
+if __name__ == "__main__":
+    main()
