@@ -42,7 +42,7 @@ def _cpu():
 def cpu_of(script, repo):
     """CPU seconds of one run of ``script`` (the run must end well)."""
     before = _cpu()
-    r = run_script(script, repo=repo, heap=HEAP, probe=False)
+    r = run_script(script, repo=repo, total_heap=HEAP, probe=False)
     spent = _cpu() - before
     if r.status != 0 and "expect" in script:
         raise SystemExit("the run failed: " + r.message[-800:])
@@ -106,7 +106,7 @@ def measure(repo, repeats):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--py", action="store_true", help="the app installed as .py (compiled on the board)")
-    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--repeats", type=int, default=9)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     tmp = None
