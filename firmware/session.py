@@ -20,6 +20,12 @@ answering) until a person's decision comes. When a computer's decision is due, t
 show it on a screen of its own instead (``Screens.computer``: the board game's roll and move on
 its board: ``Screens.computer(seat)`` gives a function that makes the decision and the screen),
 which calls ``next`` when done.
+
+Code is RAM on a board, and a person's decision screens and the computer players are never
+needed at once: the players are made at the first computer decision after a person's, and
+before a person's decision screen is made they are dropped with the modules only they loaded;
+the modules that screen loaded are dropped in turn when the computers take over. (The desktop
+emulator keeps every module: ``app.boot_modules`` is None there.)
 """
 
 import gc
@@ -51,7 +57,7 @@ class Session:
         self.names = list(names)
         self.record = record  # firmware.gamerec.GameRecord, or None
         self.rng = Rng(app.seed())  # the computer players' choices (one generator for all)
-        self.bots = None  # the computer players, made at their first decision (_bots)
+        self.bots = None  # the computer players, made at their first decision
         self.bot_modules = None  # the modules loaded to make them (on a board)
         self.person_modules = None  # the modules loaded to make a person's decision screen
         self.persons = 0
