@@ -13,32 +13,17 @@
     p2 discard R7
 
 Header keys: ``game``, ``players``, ``seed``, the game's variants (from the registry) and any
-extra keys its module reads (``HEADER_KEYS``: Phase 10's ``dealer`` and ``deck``). A line
+extra keys its desktop module reads (``HEADER_KEYS``: Phase 10's ``dealer`` and ``deck``). A line
 ``= v v v`` lists the chance outcomes drawn by the move on the next line; the first one, always
-written (``=`` alone when the set-up draws nothing), is the set-up's. A record with chance lines replays from them; one without replays from its
-seed. Lines starting with ``#`` and blank lines are comments. A replay applies every move and
-names the first illegal one by line number.
+written (``=`` alone when the set-up draws nothing), is the set-up's. Lines starting with ``#``
+and blank lines are comments.
+
+This module writes records (the device does, and the tools); reading and replaying one is the
+desktop's (``shared_rules.desktop.record``).
 """
 
 from shared_rules.errors import RuleError
 from shared_rules import registry
-
-_MAX_SHOWN = 40
-
-
-def shown(text):
-    """``text`` cut to a few dozen characters with anything unprintable escaped, to quote a bad
-    line in a message without flooding the screen."""
-    out = []
-    for ch in text[:_MAX_SHOWN]:
-        o = ord(ch)
-        if 32 <= o < 127:
-            out.append(ch)
-        else:
-            out.append("\\x%02x" % o if o < 256 else "\\u%04x" % (o & 0xFFFF))
-    if len(text) > _MAX_SHOWN:
-        out.append("...")
-    return "".join(out)
 
 
 def header(entry, players, options, seed=None, extra=None):

@@ -1,4 +1,5 @@
-"""Small helpers every game's move notation shares."""
+"""Small helpers for reading every game's record notation back (desktop only): ASCII numbers, seat
+words, and a bad word quoted short."""
 
 _DIGITS = "0123456789"
 
@@ -25,3 +26,21 @@ def seat_word(word):
         if v >= 1:
             return v - 1
     return -1
+
+
+_MAX_SHOWN = 40
+
+
+def shown(text):
+    """``text`` cut to a few dozen characters with anything unprintable escaped, to quote a bad
+    line in a message without flooding the screen."""
+    out = []
+    for ch in text[:_MAX_SHOWN]:
+        o = ord(ch)
+        if 32 <= o < 127:
+            out.append(ch)
+        else:
+            out.append("\\x%02x" % o if o < 256 else "\\u%04x" % (o & 0xFFFF))
+    if len(text) > _MAX_SHOWN:
+        out.append("...")
+    return "".join(out)

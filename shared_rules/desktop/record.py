@@ -4,10 +4,9 @@ the device writes records (``shared_rules.record.Recorder``) and never reads one
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.desktop.notation import small_int, seat_word
+from shared_rules.desktop.notation import small_int, seat_word, shown
 from shared_rules import registry
 from shared_rules.desktop.games import notation
-from shared_rules.record import shown
 from shared_rules.rng import Rng, Source
 
 CHANCE = -1  # the seat of a chance line in parse()'s items
