@@ -110,4 +110,3 @@ def resume(app):
         session.round -= 1
         session.ended_saved = True
     session.next()
-

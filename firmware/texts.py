@@ -18,6 +18,7 @@ def topics(key=None):
     """(title, page) of every Rules page, or of one game's (``key``)."""
     return [(t, w) for k, t, w in TOPICS if key is None or k == key]
 
+
 _CARD_HOWTO = (
     "Be the first to finish all ten phases.\n"
     "Each turn: draw from the pile or take the top discard; lay down your whole phase if you "

@@ -101,7 +101,6 @@ class Screens:
 
         return SHORT.get(err.code)
 
-
     def table(self, seat):
         s = self.session
         st = s.state

@@ -53,6 +53,7 @@ KINK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x
 
 KLETTER = ("+", "E", "S", "W", "A", "J", "?", "F")
 
+
 def cell_text(sp, wide):
     k = B.space_kind(sp)
     n = B.space_count(sp)
@@ -61,6 +62,7 @@ def cell_text(sp, wide):
     if k == B.K_SWAP:
         return ("W" + str(n)) if wide else "W"
     return KLETTER[k]
+
 
 def cell_bitmap(n, text, dx, dy):
     """An ``n`` x ``n`` cell: 0 the fill, 1 the glyphs of ``text`` from (dx, dy) (as a label
@@ -83,6 +85,7 @@ def cell_bitmap(n, text, dx, dy):
         x += g.shift_x
     return b
 
+
 def ring_xy(i, cols, rows):
     """Cell (column, row) of space ``i``: space 0 top left, clockwise."""
     if i < cols:
@@ -95,6 +98,7 @@ def ring_xy(i, cols, rows):
         return cols - 1 - i, rows - 1
     i -= cols - 1
     return 0, rows - 1 - i
+
 
 def geometry(lay):
     """(cols, rows, pitch, panel width) of the ring that gives the largest cells."""
@@ -459,8 +463,6 @@ class BoardScreen(Decision):
         err = self.submit(move)
         if err is not None:
             self._lines([self.refusal_text(err)])
-
-
 
 
 def need_text(marker):

@@ -13,7 +13,6 @@ from firmware.decide import Decision
 from shared_rules.phase10board import game as B
 
 
-
 class Pick(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
 

@@ -95,7 +95,6 @@ class Feed:
                 return -1
         return 0
 
-
     def prob(self, c, seen):
         """The chance (/64) that the next player takes ``c`` from the discard pile (``seen``:
         the copies shown of every card, see ``seen_cards``)."""

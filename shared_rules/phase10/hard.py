@@ -95,6 +95,7 @@ def _cost(phase):
         return 2
     return 1
 
+
 def _remove(hand, c):
     rest = list(hand)
     rest.remove(c)
@@ -118,6 +119,7 @@ def _layable(view, hand):
                 return number, groups
         i -= 1
     return None
+
 
 def _arrange(phase, groups, hand):
     """Slide every run of the lay-down along its wilds to the window that lets the most of the
@@ -404,6 +406,7 @@ class HardBot:
             if best_score is None or score > best_score or (score == best_score and c > best):
                 best, best_score = c, score
         return best
+
 
 def skip_target(view):
     """The 2020 Skip target: an opponent on the last phase (who can end the game this hand)

@@ -9,8 +9,6 @@ from shared_rules.phases import COLOUR
 from shared_rules.phase10.game import TAKE_DISCARD, HIT, DISCARD
 
 
-
-
 def phase_kind(phase):
     """0: numbers matter (sets, runs); 1: colours only; 2: both."""
     col = 0
