@@ -167,9 +167,16 @@ class App:
         boot = self.boot_modules
         if boot is None:
             return
-        for name in [n for n in sys.modules if n not in boot and n not in keep]:
-            forget(name)
-        gc.collect()
+        self.forget([n for n in sys.modules if n not in boot and n not in keep])
+
+    def forget(self, names):
+        """Drop these modules (code is RAM; once nothing uses them their code is garbage, and
+        the next import loads them again)."""
+        if names:
+            for name in names:
+                if name in sys.modules:
+                    forget(name)
+            gc.collect()
 
     def notify(self, text, title="Note"):
         self.push(ui.Message(self, title, text))

@@ -134,7 +134,7 @@ class Session:
         decision screen is made, so that the two never share a module (code is RAM on a board;
         the next computer decision loads them again)."""
         self.bots = None
-        _forget(self.bot_modules)
+        self.app.forget(self.bot_modules)
         self.bot_modules = None
 
     def decision_screen(self, seat):
@@ -222,7 +222,7 @@ class Session:
         if self.kinds[seat] != PERSON:
             if top is not self.screen or not isinstance(top, ComputerTurns):
                 top = None
-                _forget(self.person_modules)  # gone with the person's screen, next
+                self.app.forget(self.person_modules)  # gone with the person's screen, next
                 self.person_modules = None
                 self.show_new(ComputerTurns, self)
             return
@@ -313,13 +313,3 @@ def _loaded_since(before, names):
             names.append(name)
     return names
 
-
-def _forget(names):
-    """Drop these modules (code is RAM; once nothing uses them their code is garbage)."""
-    if names:
-        from firmware.app import forget
-
-        for name in names:
-            if name in sys.modules:
-                forget(name)
-        gc.collect()
