@@ -8,7 +8,8 @@ outcomes replays it exactly. Three sources:
   congruential generator modulo 2**30 computed in 15-bit halves so that every intermediate value
   stays below 2**30 (on a 32-bit board a larger int is a heap object). The same seed gives the
   same numbers on CPython, MicroPython and CircuitPython.
-- :class:`Scripted`, the outcomes of a game record, handed back in order (replay).
+- ``shared_rules.desktop.record.Scripted``, the outcomes of a game record, handed back in order
+  (replay, on the desktop).
 - ``firmware.hwrandom.Hardware``, the board's hardware generator (``os.urandom``), on the device.
 
 A source whose ``log`` is a list appends every outcome to it: the record writer empties it after

@@ -7,7 +7,7 @@ answers its pending decision.
   are mostly out, would not end);
 - ``easy``: keeps the dice of the colour it has most of and rolls once more at most; takes the
   longest piece of the display, steals only when the display has nothing;
-- ``normal``: keeps and re-rolls by expected value over the rolls left (``dx_odds``): for each
+- ``normal``: keeps and re-rolls by expected value over the rolls left (``odds``): for each
   plan "keep the dice of this colour, chase it" (or keep nothing) it weighs what every colour
   would bring; takes the option worth most (a steal counts the victim's loss too); gives back
   rear pieces only when fewer than three colours are open;

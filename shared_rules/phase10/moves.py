@@ -1,6 +1,6 @@
 """Phase 10 (``shared_rules.phase10.game``): the legal moves of the pending decision and a
-move in the record notation. Loaded by ``Phase10.legal_moves`` and ``Phase10.move_text`` when a
-player first asks for them (a person's screens and the record writer); the notation is read back
+move in the record notation. Loaded by ``Phase10.legal_moves`` and ``Phase10.move_text`` when
+they are first asked for (on the device only the record writer asks); the notation is read back
 by ``shared_rules.phase10.desktop``."""
 
 from shared_rules.errors import RuleError
