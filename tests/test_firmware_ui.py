@@ -109,34 +109,45 @@ def test_issue14_button_test_in_settings_shows_every_key_and_held_button():
         assert "Stick" in m.screen_text()
 
 
-def test_issue8_no_import_loop_among_the_firmware_modules():
-    """Every import between firmware modules, at the top of a module or inside a function
-    (where the old loop play -> p10 -> p10turn -> play hid), follows one direction: the graph
-    has no cycle. The shared modules name no game's screens module."""
-    import ast
+def _module_names(repo):
+    """Every module of firmware/, boards/, shared_rules/ by its dotted name, and its file."""
     import os
 
-    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    folder = os.path.join(repo, "firmware")
+    out = {}
+    for top in ("firmware", "boards", "shared_rules"):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(repo, top)):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for name in filenames:
+                if name.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(dirpath, name), repo)[:-3].replace(os.sep, ".")
+                    out[rel[:-9] if rel.endswith(".__init__") else rel] = os.path.join(dirpath, name)
+    return out
+
+
+def import_graph(repo, inside_functions=True):
+    """{module: [modules it imports]} among the app's modules; with ``inside_functions``, the
+    imports a function makes when it runs too (loading on demand)."""
+    import ast
+
+    files = _module_names(repo)
     graph = {}
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".py") or name == "__init__.py":
-            continue
-        mod = name[:-3]
-        with open(os.path.join(folder, name)) as f:
+    for mod, path in files.items():
+        with open(path) as f:
             tree = ast.parse(f.read())
         deps = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                if node.module == "firmware":
-                    deps.update(a.name for a in node.names)
-                elif node.module.startswith("firmware."):
-                    deps.add(node.module.split(".")[1])
+        for node in (ast.walk(tree) if inside_functions else tree.body):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module + "." + a.name if node.module + "." + a.name in files
+                         else node.module for a in node.names]
             elif isinstance(node, ast.Import):
-                for a in node.names:
-                    if a.name.startswith("firmware."):
-                        deps.add(a.name.split(".")[1])
-        graph[mod] = sorted(d for d in deps if d != mod)
+                names = [a.name for a in node.names]
+            deps.update(n for n in names if n in files and n != mod)
+        graph[mod] = sorted(deps)
+    return graph
+
+
+def _cycle(graph):
     state = {}
 
     def visit(m, path):
@@ -149,11 +160,32 @@ def test_issue8_no_import_loop_among_the_firmware_modules():
             visit(d, path + [m])
         state[m] = 2
 
-    for m in graph:
+    for m in sorted(graph):
         visit(m, [])
-    for shared in ("play", "session", "turns", "menus", "newgame", "app", "decide", "tableview", "gamerec", "stats",
-                   "saves", "setscreen", "pause", "choices"):
-        assert not {"p10", "p10turn", "p10text", "p10b", "dx"} & set(graph[shared]), shared
+
+
+def test_issue24_no_import_cycle_and_the_arrows_run_one_way():
+    """The imports among the app's modules (firmware/, boards/, shared_rules/) at the top of
+    modules follow one direction: no cycle. In the firmware the imports functions make when they
+    run do too (where the old loop play -> p10 -> p10turn -> play hid). The rules core imports
+    nothing of the firmware, and the shared modules of either name no game's package (a game is
+    its two packages and a registry line)."""
+    import os
+
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    _cycle(import_graph(repo, inside_functions=False))
+    graph = import_graph(repo)
+    _cycle({m: [d for d in deps if d.startswith("firmware")] for m, deps in graph.items()
+            if m.startswith("firmware")})
+    games = ("phase10", "phase10board", "dice_express")
+    for mod, deps in graph.items():
+        top, _, rest = mod.partition(".")
+        if top == "shared_rules":
+            assert not [d for d in deps if d.startswith("firmware")], mod
+        game = rest.split(".")[0] if "." in rest else None
+        if game not in games:  # a shared module
+            named = [d for d in deps if d.split(".")[1:2] and d.split(".")[1] in games]
+            assert not named, (mod, named)
 
 
 def test_issue8_version_1_settings_load_with_their_variants_and_odd_values_never_crash():
