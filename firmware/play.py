@@ -75,7 +75,8 @@ def saved_entry(data):
 
 
 def resume(app):
-    """Continue the saved game; a save that cannot be read is reported and removed."""
+    """Continue the saved game; a save that cannot be read is reported and removed, one of
+    another format version reported and kept (a new game replaces it)."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
     from shared_rules import save as codec
     from shared_rules.errors import RuleError
@@ -95,9 +96,13 @@ def resume(app):
             raise ValueError("the seats do not match the game")
         record = gamerec.resume(entry, state, saves.record_mark(data))
     except (ValueError, TypeError, AttributeError, RuleError) as e:
+        app.home()
+        if isinstance(e, RuleError) and e.code == "version":  # perhaps good for another version
+            app.notify("The saved game cannot be continued: " + e.reason + ". It is kept until a "
+                       "new game replaces it.")
+            return
         if app.store.game is not None:
             app.store.game.clear()
-        app.home()
         reason = e.reason if isinstance(e, RuleError) else str(e)
         app.notify("The saved game could not be read and has been removed (" + reason + ").")
         return

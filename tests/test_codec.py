@@ -6,7 +6,7 @@ import struct
 import pytest
 
 from shared_rules import save as codec
-from shared_rules.crc import crc16
+from shared_rules.save import crc16
 from shared_rules.errors import RuleError
 from shared_rules.rng import Rng
 from shared_rules.desktop.selfplay import SelfPlay

@@ -582,14 +582,14 @@ def new_game(players, options, source):
 # --------------------------------------------------------------------------------- save payload
 
 def encode(g):
-    """The save payload (``shared_rules.dice_express.save``, loaded at the first save)."""
+    """The save payload (``shared_rules.dice_express.save``, loaded at the first save or load)."""
     from shared_rules.dice_express.save import encode
     return encode(g)
 
 
 def decode(data, source=None):
     """The game of a payload; RuleError("SAVE") for anything inconsistent."""
-    from shared_rules.dice_express.load import decode
+    from shared_rules.dice_express.save import decode
     return decode(data, source)
 
 

@@ -579,9 +579,9 @@ def encode(state):
     return encode(state)
 
 
-def decode(data, source=None, legacy=False):
-    from shared_rules.phase10.load import decode
-    return decode(data, source, legacy)
+def decode(data, source=None):
+    from shared_rules.phase10.save import decode
+    return decode(data, source)
 
 
 def bot(level, rng):

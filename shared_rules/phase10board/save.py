@@ -1,9 +1,9 @@
 """The board game's save payload (docs/phase10board.md): every field of a ``Board``, one byte a
-value, written and read with ``payload.Writer`` and ``Reader``. Loaded at the first save or
+value, written and read with ``save.Writer`` and ``Reader``. Loaded at the first save or
 load (``phase10board.encode``/``decode``), so the rules module stays small to compile."""
 
 from shared_rules.phase10board import game as B
-from shared_rules.payload import Reader, Writer, bad
+from shared_rules.save import Reader, Writer, bad
 
 
 def encode(g):
