@@ -9,13 +9,34 @@ A blob (all integers little-endian)::
 that game's module encodes. The CRC (CRC-16/CCITT-FALSE, also the NVM images' in
 ``firmware.nvmstore``) covers everything before it. ``decode`` raises RuleError("SAVE", ...) for
 anything that is not a whole, consistent blob (it never crashes on bad bytes), and code
-"version" for a blob of another format version, which may be a good save of another version of
-the app: the caller keeps it until the player agrees to remove it.
+``VERSION_CODE`` for a blob of another format version, which may be a good save of another
+version of the app: the caller keeps it until the player agrees to remove it.
 """
 
 import struct
 
 from shared_rules.errors import RuleError
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_NOT_BUILT = const(6)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_CORRUPT = const(12)
+_E_TRUNCATED = const(13)
+_E_NOT_A_SAVE = const(14)
+_E_VERSION = const(15)
+_E_SAVE_UNKNOWN_GAME = const(16)
+_E_TOO_LARGE = const(17)
+_E_CHECKSUM = const(18)
+_E_LEFT_OVER = const(19)
+_E_IMPOSSIBLE = const(20)
+_E_OUT_OF_RANGE = const(22)
+VERSION_CODE = _E_VERSION  # for the firmware, which keeps a save of another format version
 
 MAGIC = b"PX"
 VERSION = 2
@@ -35,8 +56,9 @@ def crc16(data, crc=0xFFFF):
     return crc
 
 
-def bad(reason):
-    return RuleError("SAVE", reason, "corrupt")
+def bad(code=_E_IMPOSSIBLE):
+    """The error of a blob that is not whole and consistent (codes 12-22 are the save's)."""
+    return RuleError(code)
 
 
 # --------------------------------------------------------------------------------- the envelope
@@ -52,55 +74,50 @@ def encode(state, gid):
     blob.extend(payload)
     blob.extend(struct.pack("<H", crc16(blob)))
     if len(blob) > MAX_SIZE:
-        raise RuleError("SAVE", "the game is too large to save", "too_large")
+        raise RuleError(_E_TOO_LARGE)
     return bytes(blob)
 
 
 def decode(blob, source=None):
     """``(gid, state)`` of a blob; RuleError("SAVE", ...) if it is corrupt or truncated. The state
-    draws its chance from ``source`` (None: the seeded generator, as saved)."""
+    draws its chance from ``source`` (None: the seeded generator, as saved). A game this build
+    does not have: its RuleError (``registry.module``)."""
     try:
         return _decode(blob, source)
     except RuleError as e:
-        if e.rule == "SAVE":
+        if _E_CORRUPT <= e.code <= _E_OUT_OF_RANGE or e.code == _E_NOT_BUILT:
             raise
-        raise bad("the save is corrupt (" + e.reason + ")")
+        raise bad(_E_CORRUPT)  # a rule of the game broken (a stacked deck): a corrupt save
     except MemoryError:  # a board short of RAM: the save is fine, and must not be removed
         raise
     except Exception:  # any other surprise in bad bytes is still just a corrupt save
-        raise bad("the save is corrupt")
+        raise bad(_E_CORRUPT)
 
 
 def _decode(blob, source):
     from shared_rules import registry
     blob = bytes(blob)
     if len(blob) < 8:
-        raise bad("the save is truncated")
+        raise bad(_E_TRUNCATED)
     if blob[0:2] != MAGIC:
-        raise bad("this is not a saved game")
+        raise bad(_E_NOT_A_SAVE)
     version = blob[2]
     if version != VERSION:
-        raise RuleError("SAVE", "the save is of another format version (" + str(version) + ")",
-                        "version")
+        raise RuleError(_E_VERSION, version)
     length = struct.unpack("<H", blob[4:6])[0]
     if len(blob) < 6 + length + 2:
-        raise bad("the save is truncated")
+        raise bad(_E_TRUNCATED)
     if len(blob) > 6 + length + 2:
-        raise bad("the save has bytes after its end")
+        raise bad(_E_LEFT_OVER)
     body = blob[:6 + length]
     if struct.unpack("<H", blob[6 + length:8 + length])[0] != crc16(body):
-        raise bad("the save is corrupt (checksum)")
+        raise bad(_E_CHECKSUM)
     gid = blob[3]
     try:
         entry = registry.by_id(gid)
     except RuleError:
-        raise RuleError("SAVE", "the save holds a game this version does not know (" + str(gid) + ")",
-                        "unknown_game")
-    try:
-        mod = registry.module(entry)
-    except RuleError as e:
-        raise RuleError("SAVE", e.reason, e.code)
-    return gid, mod.decode(body[6:], source)
+        raise RuleError(_E_SAVE_UNKNOWN_GAME, gid)
+    return gid, registry.module(entry).decode(body[6:], source)
 
 
 # --------------------------------------------------------------------------------- payloads
@@ -113,12 +130,12 @@ class Writer:
 
     def u8(self, v):
         if not 0 <= v <= 255:
-            raise bad("value out of range for the save format")
+            raise bad(_E_OUT_OF_RANGE)
         self.buf.append(v)
 
     def u16(self, v):
         if not 0 <= v <= 0xFFFF:
-            raise bad("value out of range for the save format")
+            raise bad(_E_OUT_OF_RANGE)
         self.buf.extend(struct.pack("<H", v))
 
     def u32(self, v):
@@ -138,7 +155,7 @@ class Reader:
 
     def take(self, n):
         if self.pos + n > len(self.data):
-            raise bad("the save is truncated")
+            raise bad(_E_TRUNCATED)
         out = self.data[self.pos:self.pos + n]
         self.pos += n
         return out
@@ -146,7 +163,7 @@ class Reader:
     def u8(self, limit=255):
         v = self.take(1)[0]
         if v > limit:
-            raise bad("the save holds an impossible value")
+            raise bad()
         return v
 
     def u16(self):
@@ -160,7 +177,7 @@ class Reader:
 
     def end(self):
         if self.pos != len(self.data):
-            raise bad("the save has bytes left over")
+            raise bad(_E_LEFT_OVER)
 
 
 def bits(flags):

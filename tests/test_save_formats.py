@@ -1,7 +1,8 @@
 """Saves written by the format of today (version 2, commit cf96c5d) load byte-for-byte: blobs
 made then by ``shared_rules.save.encode`` from games of computer players (seeded, some mid-hand,
 some over) decode to the same pending decision and encode back to the same bytes. A blob of
-another format version (Phase 10's version 1 included) is refused with code "version"."""
+another format version (Phase 10's version 1 included) is refused with code "version" (its
+number ``save.VERSION_CODE``)."""
 
 import binascii
 import struct
@@ -11,6 +12,7 @@ import pytest
 from shared_rules import save as codec
 from shared_rules import registry
 from shared_rules.errors import RuleError
+from shared_rules.desktop import errors as E
 
 # (game, pending, round_no, blob as hex): written by the code at cf96c5d
 BLOBS = (
@@ -93,5 +95,6 @@ def test_SAVE_a_blob_of_another_version_is_refused_with_its_code(version):
     blob = binascii.unhexlify("".join(BLOBS[0][3:]))
     with pytest.raises(RuleError) as e:
         codec.decode(_reversion(blob, version))
-    assert e.value.rule == "SAVE" and e.value.code == "version"
-    assert str(version) in e.value.reason
+    assert E.rule(e.value) == "SAVE" and E.name(e.value) == "version" and e.value.value == version
+    assert e.value.code == codec.VERSION_CODE
+    assert str(version) in E.reason(e.value)

@@ -8,9 +8,17 @@ import struct
 from shared_rules.dice_express import game as D
 from shared_rules.save import bad
 
+try:
+    from micropython import const
+except ImportError:  # CPython
 
-def _bad(reason="the save holds an impossible value"):
-    return bad(reason)
+    def const(x):
+        return x
+
+
+_E_TRUNCATED = const(13)  # RuleError codes: words in shared_rules/desktop/errors.py
+_E_LEFT_OVER = const(19)
+_E_CARDS_MISSING = const(21)
 
 
 def encode(g):
@@ -47,14 +55,14 @@ def decode(data, source=None):
     from shared_rules.rng import Rng
     data = bytes(data)
     if len(data) < 36:
-        raise _bad("the save is truncated")
+        raise bad(_E_TRUNCATED)
     state = struct.unpack("<I", data[0:4])[0]
     if state >> 30:
-        raise _bad()
+        raise bad()
     h = data[4:18]
     n = h[0]
     if n < 2 or n > 6:
-        raise _bad()
+        raise bad()
     g = D.DiceExpress(0, None, True)
     g.n = n
     g.seat = -1
@@ -65,7 +73,7 @@ def decode(data, source=None):
     g.winners = [h[9] - 1] if h[9] else []
     g.last_end = None if not h[10] else (h[10] - 1, h[11], h[12] - 1, h[13])
     if h[10] and (h[11] in (D.END_GAVE_FRONT, D.END_MOVED_BACK)) != (h[12] > 0):
-        raise _bad()
+        raise bad()
     g.turns, g.round_no = struct.unpack("<HH", data[18:22])
     g.display = list(data[22:28])
     g.out = list(data[28:34])
@@ -73,7 +81,7 @@ def decode(data, source=None):
     nd = data[pos]
     pos += 1
     if nd > D.DICE or len(data) < pos + nd + 1:
-        raise _bad("the save is truncated")
+        raise bad(_E_TRUNCATED)
     g.dice = list(data[pos:pos + nd])
     pos += nd
     m = data[pos]
@@ -83,16 +91,16 @@ def decode(data, source=None):
     g.fronts = []
     for s in range(n):
         if len(data) < pos + 2:
-            raise _bad("the save is truncated")
+            raise bad(_E_TRUNCATED)
         g.fronts.append(data[pos])
         k = data[pos + 1]
         pos += 2
         if k > 6 or len(data) < pos + k:
-            raise _bad("the save is truncated")
+            raise bad(_E_TRUNCATED)
         g.roads.append(list(data[pos:pos + k]))
         pos += k
     if pos != len(data):
-        raise _bad("the save has bytes left over")
+        raise bad(_E_LEFT_OVER)
     _check(g)
     return g
 
@@ -101,37 +109,37 @@ def _check(g):
     """RuleError("SAVE") unless ``g`` is a position the rules can reach."""
     n = g.n
     if g.stage > D.OVER or g.turn >= n or g.roll_no > 3 or g.given > 5 or g.colour > 5:
-        raise _bad()
+        raise bad()
     if g.stolen >> n or g.last >> n or g.gained > 6 or g.round_no < 1 or g.turns < 1:
-        raise _bad()
+        raise bad()
     if g.winners and (g.winners[0] >= n or g.stage != D.OVER):
-        raise _bad()
+        raise bad()
     if g.stage == D.OVER and not g.winners:
-        raise _bad()
+        raise bad()
     if g.last_end is not None and (g.last_end[0] >= n or g.last_end[1] > D.END_SPARED):
-        raise _bad()
+        raise bad()
     for d in g.dice:
         if d > 5:
-            raise _bad()
+            raise bad()
     if g.stage == D.BEFORE and (g.dice or g.roll_no):
-        raise _bad()
+        raise bad()
     if g.stage in (D.REROLL, D.TAKE_KIND) and (len(g.dice) != D.DICE - g.given or not 1 <= g.roll_no <= 3):
-        raise _bad()
+        raise bad()
     if g.stage == D.TAKE_KIND and g.colour < 0:
-        raise _bad()
+        raise bad()
     # DX-2: the pieces out of play for this player count
     outs = 0
     for c in range(6):
         if g.out[c] & ~0x0C or g.display[c] & ~D.FULL:
-            raise _bad()
+            raise bad()
         outs += (g.out[c] >> 2 & 1) + (g.out[c] >> 3 & 1)
     if outs != (0 if n >= 4 else (8 if n == 3 else 6)):
-        raise _bad()
+        raise bad()
     # every piece in exactly one place; no colour twice in a road; fronts cover their roads
     seen = list(g.out)
     for c in range(6):
         if seen[c] & g.display[c]:
-            raise _bad()
+            raise bad()
         seen[c] |= g.display[c]
     for s in range(n):
         road = g.roads[s]
@@ -141,14 +149,14 @@ def _check(g):
             c = p >> 3
             length = p & 7
             if c > 5 or length < 2 or length > 6 or colours & (1 << c) or seen[c] & (1 << length):
-                raise _bad()
+                raise bad()
             colours |= 1 << c
             seen[c] |= 1 << length
             total += length
         if g.fronts[s] < total or (not road and g.fronts[s]):
-            raise _bad()
+            raise bad()
         if g.fronts[s] >= D.FINISH and g.stage != D.OVER:
-            raise _bad()
+            raise bad()
     for c in range(6):
         if seen[c] != D.FULL:
-            raise _bad("pieces are missing from the save")
+            raise bad(_E_CARDS_MISSING)

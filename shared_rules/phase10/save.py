@@ -7,8 +7,17 @@ mid-hand is about 250 bytes plus two bytes per public event of the hand. ``decod
 back and accepts only a consistent position (every one of the 108 cards exactly once).
 """
 
-from shared_rules.errors import RuleError
-from shared_rules.save import Reader, Writer, bits, unbits
+from shared_rules.save import Reader, Writer, bad, bits, unbits
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_CARDS_MISSING = const(21)  # RuleError codes: words in shared_rules/desktop/errors.py
 
 
 def encode(game):
@@ -72,7 +81,7 @@ def decode(data, source=None):
     r = Reader(data)
     n = r.u8(6)
     if n < 2:
-        raise RuleError("SAVE", "the save holds an impossible value", "corrupt")
+        raise bad()
     edition = r.u8(1)
     progression = r.u8(2)
     list_name = PHASE_LISTS[r.u8(len(PHASE_LISTS) - 1)][0]
@@ -119,7 +128,7 @@ def decode(data, source=None):
         card = r.u8()
         seat, kind = sk >> 4, sk & 15
         if seat >= n or kind > 5:
-            raise RuleError("SAVE", "the save holds an impossible move", "corrupt")
+            raise bad()
         g.history.append((seat, kind, -1 if kind == DRAW_DECK else card))
     r.end()
     # consistency: every card in exactly one place (P10C-1), sane positions
@@ -129,21 +138,21 @@ def decode(data, source=None):
     for grp in g.table:
         every.extend(grp[4])
     if sorted(every) != sorted(C.new_deck()):
-        raise RuleError("SAVE", "the save does not hold the 108 cards", "corrupt")
+        raise bad(_E_CARDS_MISSING)
     limit = len(g.phase_numbers)
     for s in range(n):
         if g.progression == FREE:
             if g.progress[s] >= (1 << limit):
-                raise RuleError("SAVE", "the save holds an impossible phase", "corrupt")
+                raise bad()
         elif g.progress[s] > limit:
-            raise RuleError("SAVE", "the save holds an impossible phase", "corrupt")
+            raise bad()
         if g.laid[s] and g.laid[s] not in g.phase_numbers:
-            raise RuleError("SAVE", "the save holds an impossible phase", "corrupt")
+            raise bad()
     for w in g.winners:
         if w >= n:
-            raise RuleError("SAVE", "the save holds an impossible winner", "corrupt")
+            raise bad()
     if not g.active[g.turn]:
-        raise RuleError("SAVE", "the save holds an impossible turn", "corrupt")
+        raise bad()
     if g.stage == OVER and not g.winners:
-        raise RuleError("SAVE", "the save holds an impossible ending", "corrupt")
+        raise bad()
     return g
