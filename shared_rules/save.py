@@ -7,7 +7,7 @@ A blob (all integers little-endian)::
 
 ``game`` is the game's number in the registry (``shared_rules.registry``); the payload is what
 that game's module encodes. The CRC (CRC-16/CCITT-FALSE, also the NVM images' in
-``firmware.nvmstore``) covers everything before it. ``decode`` raises RuleError("SAVE", ...) for
+``firmware.nvmstore``) covers everything before it. ``decode`` raises a RuleError of rule SAVE for
 anything that is not a whole, consistent blob (it never crashes on bad bytes), and code
 ``VERSION_CODE`` for a blob of another format version, which may be a good save of another
 version of the app: the caller keeps it until the player agrees to remove it.
@@ -79,7 +79,7 @@ def encode(state, gid):
 
 
 def decode(blob, source=None):
-    """``(gid, state)`` of a blob; RuleError("SAVE", ...) if it is corrupt or truncated. The state
+    """``(gid, state)`` of a blob; a RuleError of rule SAVE if it is corrupt or truncated. The state
     draws its chance from ``source`` (None: the seeded generator, as saved). A game this build
     does not have: its RuleError (``registry.module``)."""
     try:
@@ -147,7 +147,7 @@ class Writer:
 
 
 class Reader:
-    """A payload read value by value; RuleError("SAVE") past its end or for a value over a limit."""
+    """A payload read value by value; a RuleError of rule SAVE past its end or for a value over a limit."""
 
     def __init__(self, data):
         self.data = data

@@ -58,7 +58,7 @@ class Parsed:
 
 
 def parse(text):
-    """A :class:`Parsed` record; RuleError("RECORD") naming the line of anything unreadable."""
+    """A :class:`Parsed` record; a RuleError of rule RECORD naming the line of anything unreadable."""
     if text[:1] == "\ufeff":  # a byte-order mark some editors write
         text = text[1:]
     rec = Parsed()

@@ -8,7 +8,7 @@ from shared_rules.errors import RuleError
 
 
 def parse_move(text):
-    """A move from its record notation; RuleError("RECORD") if malformed."""
+    """A move from its record notation; a RuleError of rule RECORD if malformed."""
     w = text.split()
     if not w:
         raise RuleError(E.RECORD, "empty move")
@@ -38,7 +38,7 @@ def parse_move(text):
 
 
 def parse_piece(text):
-    """``R3`` -> piece; RuleError("RECORD") if it is not a piece."""
+    """``R3`` -> piece; a RuleError of rule RECORD if it is not a piece."""
     t = text.strip().upper()
     if len(t) == 2 and t[0] in COLOURS and t[1] in "23456":
         return piece(COLOURS.index(t[0]), int(t[1]))

@@ -594,7 +594,7 @@ def encode(g):
 
 
 def decode(data, source=None):
-    """The game of a payload; RuleError("SAVE") for anything inconsistent."""
+    """The game of a payload; a RuleError of rule SAVE for anything inconsistent."""
     from shared_rules.dice_express.save import decode
     return decode(data, source)
 

@@ -50,7 +50,7 @@ def encode(g):
 
 
 def decode(data, source=None):
-    """The game of a payload; RuleError("SAVE") for anything inconsistent. ``source`` None: the
+    """The game of a payload; a RuleError of rule SAVE for anything inconsistent. ``source`` None: the
     seeded generator with the saved state."""
     from shared_rules.rng import Rng
     data = bytes(data)
@@ -106,7 +106,7 @@ def decode(data, source=None):
 
 
 def _check(g):
-    """RuleError("SAVE") unless ``g`` is a position the rules can reach."""
+    """a RuleError of rule SAVE unless ``g`` is a position the rules can reach."""
     n = g.n
     if g.stage > D.OVER or g.turn >= n or g.roll_no > 3 or g.given > 5 or g.colour > 5:
         raise bad()

@@ -72,7 +72,7 @@ def encode(game):
 
 
 def decode(data, source=None):
-    """The game of a payload; RuleError("SAVE") for anything inconsistent. ``source`` None: the
+    """The game of a payload; a RuleError of rule SAVE for anything inconsistent. ``source`` None: the
     seeded generator with the saved state."""
     from shared_rules.phase10.game import (Phase10, _checked_deck, FREE, OVER, EDITIONS, PROGRESSIONS,
                                       DRAW_DECK)

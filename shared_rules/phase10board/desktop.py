@@ -28,7 +28,7 @@ def parse_card(word):
 
 
 def parse_move(text):
-    """A move from its record notation (see ``move_text``); RuleError("RECORD") if malformed."""
+    """A move from its record notation (see ``move_text``); a RuleError of rule RECORD if malformed."""
     words = text.split()
     if not words:
         raise RuleError(E.RECORD, "empty move")

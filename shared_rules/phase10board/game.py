@@ -889,7 +889,7 @@ def encode(g):
 
 
 def decode(data, source=None):
-    """A state from ``encode``'s bytes; RuleError("SAVE") for anything inconsistent."""
+    """A state from ``encode``'s bytes; a RuleError of rule SAVE for anything inconsistent."""
     from shared_rules.phase10board.save import decode
     return decode(data, source)
 
