@@ -402,6 +402,17 @@ def test_a_save_the_rules_core_cannot_read_is_removed_when_continued():
         assert "Continue" not in m.screen_text()
 
 
+def test_a_saved_game_of_a_game_number_this_build_does_not_know_is_removed_with_its_number():
+    """The rules core's error holds only a code and the number: the firmware says it in words."""
+    with Machine("pybadge") as m:
+        store_of(m).game.save(saves.pack_game(99, bytearray((0, 2)), ["ANN", "BOB"], b"PX"))
+        m.boot()
+        m.run(300)
+        m.key("A")
+        said = notice(m)
+        assert "could not be read and has been removed (unknown game number 99)" in said, said
+
+
 def test_a_save_of_another_format_version_is_kept_until_a_new_game_replaces_it():
     """A blob of a format version this app does not read may be a good save of another version
     of the app: Continue says so and removes nothing; starting a new game replaces it."""
