@@ -9,7 +9,7 @@ A blob (all integers little-endian)::
 that game's module encodes. The CRC (CRC-16/CCITT-FALSE, also the NVM images' in
 ``firmware.nvmstore``) covers everything before it. ``decode`` raises a RuleError of rule SAVE for
 anything that is not a whole, consistent blob (it never crashes on bad bytes), and code
-``VERSION_CODE`` for a blob of another format version, which may be a good save of another
+``version`` (15) for a blob of another format version, which may be a good save of another
 version of the app: the caller keeps it until the player agrees to remove it.
 """
 
@@ -36,7 +36,6 @@ _E_CHECKSUM = const(18)
 _E_LEFT_OVER = const(19)
 _E_IMPOSSIBLE = const(20)
 _E_OUT_OF_RANGE = const(22)
-VERSION_CODE = _E_VERSION  # for the firmware, which keeps a save of another format version
 
 MAGIC = b"PX"
 VERSION = 2
