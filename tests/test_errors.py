@@ -81,3 +81,15 @@ def test_the_desktop_words_of_an_error():
     assert E.rule(e) == "P10C-7" and E.text(e).startswith("P10C-7: draw a card first")
     assert E.reason(RuleError(E.code_of("version"), 3)) == "the save is of another format version (3)"
     assert E.reason(RuleError(E.code_of("too_long", "DX-7"), 4)) == "4 dice take a piece of length 4 at most"
+
+
+def test_the_rule_ids_the_device_shows_are_the_tables():
+    """firmware/phase10/why.py shows a refusal's whole reason with its rule id (P10C-13): the same
+    rule id as the desktop's table."""
+    with open(os.path.join(REPO, "firmware", "phase10", "why.py")) as f:
+        text = f.read()
+    consts = dict((k, int(v)) for k, v in CONST.findall(text))
+    rows = re.findall(r"\((_E_[A-Z0-9_]+), \"([A-Z0-9-]+)\", \"", text)
+    assert len(rows) >= 15
+    for const_name, rule_id in rows:
+        assert E.rule(consts[const_name]) == rule_id, const_name
