@@ -62,7 +62,7 @@ class Decision(ui.Screen):
     def refusal_text(self, err):
         """The short text of a refusal (``err`` a RuleError), by its code."""
         short = self.session.game.refusal(err)
-        return short if short else err.reason
+        return short if short else "Not allowed"
 
     def submit(self, move):
         """Make ``move`` for this seat: the game goes on (``session.next``), or the refusal

@@ -9,9 +9,22 @@ modules are gone (code is RAM on a SAMD51, and compiling a ``.py`` needs several
 its code keeps).
 """
 
+from micropython import const
+
 from firmware import saves
 from firmware.found import playable
 from shared_rules import registry
+
+_E_PLAYERS = const(3)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
+_E_UNKNOWN_GAME_NUMBER = const(5)
+_E_NOT_BUILT = const(6)
+_E_CORRUPT = const(12)
+_E_TRUNCATED = const(13)
+_E_NOT_A_SAVE = const(14)
+_E_VERSION = const(15)
+_E_SAVE_UNKNOWN_GAME = const(16)
+_E_CHECKSUM = const(18)
+_E_OUT_OF_RANGE = const(22)
 
 LEGACY_GID = ((0, 1),)  # saved game numbers of version 1 (menu positions) -> registry ids
 KEEP = (__name__,)  # the module that starts a game is kept when the menus' modules are dropped
@@ -23,6 +36,28 @@ def hardware():
     return Hardware()
 
 
+def why(e):
+    """A few words for a RuleError of a set-up or a save (the rules core has none)."""
+    c = e.code
+    if c == _E_VERSION:
+        return "the save is of another format version (" + str(e.value) + ")"
+    if c == _E_UNKNOWN_GAME_NUMBER or c == _E_SAVE_UNKNOWN_GAME:
+        return "unknown game number " + str(e.value)
+    if c == _E_NOT_BUILT:
+        return str(e.value) + " is not on this device"
+    if c == _E_PLAYERS:
+        return "the game is not played by " + str(e.value) + " players"
+    if c == _E_TRUNCATED:
+        return "the save is truncated"
+    if c == _E_NOT_A_SAVE:
+        return "this is not a saved game"
+    if c == _E_CHECKSUM:
+        return "its checksum is wrong"
+    if _E_CORRUPT <= c <= _E_OUT_OF_RANGE:
+        return "the save is corrupt"
+    return "error " + str(c)
+
+
 def start(app):
     """A new game of the remembered set-up (called by the New game screen)."""
     from shared_rules.errors import RuleError
@@ -30,10 +65,11 @@ def start(app):
     s = app.settings
     try:
         entry = registry.by_id(s.game)
-        if not playable(entry):
-            raise RuleError("SETUP", entry.name + " is not on this device yet.", "not_built")
     except RuleError as e:
-        app.notify(e.reason, "Cannot start")
+        app.notify(why(e) + ".", "Cannot start")
+        return
+    if not playable(entry):
+        app.notify(entry.name + " is not on this device yet.", "Cannot start")
         return
     opts = known_options(entry, s.options(entry.gid))
     players = s.players
@@ -45,7 +81,7 @@ def start(app):
     try:
         state, record = gamerec.start(entry, players, opts, hardware())
     except RuleError as e:
-        app.notify(e.reason, "Cannot start")
+        app.notify(why(e) + ".", "Cannot start")
         return
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
@@ -75,7 +111,8 @@ def saved_entry(data):
 
 
 def resume(app):
-    """Continue the saved game; a save that cannot be read is reported and removed."""
+    """Continue the saved game; a save that cannot be read is reported and removed, one of
+    another format version reported and kept (a new game replaces it)."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
     from shared_rules import save as codec
     from shared_rules.errors import RuleError
@@ -95,10 +132,14 @@ def resume(app):
             raise ValueError("the seats do not match the game")
         record = gamerec.resume(entry, state, saves.record_mark(data))
     except (ValueError, TypeError, AttributeError, RuleError) as e:
+        app.home()
+        if isinstance(e, RuleError) and e.code == _E_VERSION:  # perhaps good for another version
+            app.notify("The saved game cannot be continued: " + why(e) + ". It is kept until a "
+                       "new game replaces it.")
+            return
         if app.store.game is not None:
             app.store.game.clear()
-        app.home()
-        reason = e.reason if isinstance(e, RuleError) else str(e)
+        reason = why(e) if isinstance(e, RuleError) else str(e)
         app.notify("The saved game could not be read and has been removed (" + reason + ").")
         return
     app.home(None)

@@ -150,7 +150,7 @@ class Session:
     def computer_apply(self, move):
         err = self.apply(move)
         if err is not None:  # the computer players only make legal moves: a bug to report
-            raise RuntimeError("computer player: " + err.reason)
+            raise RuntimeError("computer player: refused, code " + str(err.code))
 
     def log(self, line):
         self.lines.append(line)

@@ -1,21 +1,18 @@
 """The one error type of the rules core.
 
-Every illegal move, impossible set-up, corrupt save blob or broken game record raises
-:class:`RuleError`. ``rule`` names the rule (``P10C-8``, ``SAVE``, ``RECORD`` …), ``reason`` says
-why in words a player can read, and ``code`` is a short stable identifier (``skip_on_top``) that
-screens choose their own wording by, so no screen ever matches English text. A rejected move
-leaves the game state unchanged.
+Every illegal move, impossible set-up or corrupt save blob raises :class:`RuleError` with a
+small int ``code`` (and, for a few, one ``value``: a count, a phase, a name). The rules core
+holds no words: screens choose their own short texts by the code, and the desktop's table
+(``shared_rules.desktop.errors``) gives each code its rule id (``P10C-7``, ``SAVE``) and an
+English sentence. A raise site names its code ``_E_NAME = const(n)``, which compiles away. A
+rejected move leaves the game state unchanged.
 """
 
 
 class RuleError(Exception):
-    """A move, blob or record that breaks a rule."""
+    """A move, blob or record that breaks a rule: ``code`` (int) and ``value`` (or None)."""
 
-    def __init__(self, rule, reason, code=""):
-        super().__init__(rule + ": " + reason)
-        self.rule = rule
-        self.reason = reason
+    def __init__(self, code, value=None):
+        super().__init__(code, value)
         self.code = code
-
-    def __str__(self):
-        return self.rule + ": " + self.reason
+        self.value = value

@@ -21,7 +21,16 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.phases import SET, RUN, COLOUR, describe_group
+from shared_rules.phases import SET, RUN, COLOUR
+
+_E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_TOO_FEW = const(30)
+_E_ALL_WILDS = const(31)
+_E_SKIP_IN_GROUP = const(32)
+_E_BEYOND_12 = const(33)
+_E_MIXED_NUMBERS = const(34)
+_E_MIXED_COLOURS = const(35)
+_E_NOT_A_RUN = const(36)
 
 NONE = const(0)
 LOW = const(1)
@@ -40,9 +49,8 @@ def check_group(kind, size, cards):
     number cards (``colour << 4 | number``) or wilds; a Skip never counts (P10C-5). For a run the
     order gives the numbers the wilds stand for (P10C-4): ``3 W W`` is 3-4-5.
     """
-    label = describe_group((kind, size))
     if len(cards) < size:
-        raise RuleError("P10C-7", "a " + label + " needs " + str(size) + " cards, not " + str(len(cards)), "too_few")
+        raise RuleError(_E_TOO_FEW, size)
     a = 0
     b = 0
     natural = False
@@ -52,33 +60,33 @@ def check_group(kind, size, cards):
             i += 1
             continue
         if c & 15 == 0:  # a Skip (the Wild was taken above)
-            raise RuleError("P10C-5", "a Skip never counts toward a phase", "skip_in_group")
+            raise RuleError(_E_SKIP_IN_GROUP)
         n = c & 15
         if kind == SET:
             if not natural:
                 a = n
             elif n != a:
-                raise RuleError("P10C-3", "a set holds cards of one number", "mixed_numbers")
+                raise RuleError(_E_MIXED_NUMBERS)
         elif kind == COLOUR:
             col = (c >> 4) & 3
             if not natural:
                 a = col
             elif col != a:
-                raise RuleError("P10C-3", "a colour group holds cards of one colour", "mixed_colours")
+                raise RuleError(_E_MIXED_COLOURS)
         else:
             lo = n - i
             if not natural:
                 a = lo
             elif lo != a:
-                raise RuleError("P10C-3", "a run is consecutive numbers in order (wilds fill the gaps)", "not_a_run")
+                raise RuleError(_E_NOT_A_RUN)
         natural = True
         i += 1
     if not natural:
-        raise RuleError("P10C-4", "every group needs at least one natural card", "all_wilds")
+        raise RuleError(_E_ALL_WILDS)
     if kind == RUN:
         b = a + len(cards) - 1
         if a < 1 or b > 12:
-            raise RuleError("P10C-4", "a run never reaches below 1 or above 12", "beyond_12")
+            raise RuleError(_E_BEYOND_12)
     return a, b
 
 
@@ -129,20 +137,19 @@ def card_list(cards):
     except TypeError:
         out = None
     if not out:
-        raise RuleError("MOVE", "a group is a list of cards", "bad_move")
+        raise RuleError(_E_BAD_MOVE)
     for c in out:
         if not isinstance(c, int) or c < 0 or c > 255:
-            raise RuleError("MOVE", "a group is a list of cards", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
     return out
 
 
-def lay_groups(seat, phase, groups, hand, rule):
+def lay_groups(seat, phase, groups, hand, code):
     """``(laid, rest)``: the groups ``[seat, kind, a, b, cards]`` of a whole ``phase`` laid from
-    ``hand``, and the cards left in it. RuleError (``rule``, the game's lay-down rule) for a
-    phase that is not whole or cards the hand does not hold; the hand is not changed."""
+    ``hand``, and the cards left in it. RuleError (``code``, the game's: a phase that is not
+    whole; ``code + 1``: cards the hand does not hold); the hand is not changed."""
     if not isinstance(groups, (list, tuple)) or len(groups) != len(phase):
-        raise RuleError(rule, "lay down the whole phase at once: " + str(len(phase)) + " group(s)",
-                        "whole_phase")
+        raise RuleError(code, len(phase))
     laid = []
     rest = list(hand)
     for i in range(len(phase)):
@@ -151,7 +158,7 @@ def lay_groups(seat, phase, groups, hand, rule):
         laid.append([seat, phase[i][0], a, b, g])
         for c in g:
             if c not in rest:
-                raise RuleError(rule, "you can only lay down cards from your hand", "not_in_hand")
+                raise RuleError(code + 1)
             rest.remove(c)
     return laid, rest
 
@@ -178,16 +185,17 @@ def hit_targets(table, card, owner=-1):
     return out
 
 
-def hit_end(g, card, end, rule):
+def hit_end(g, card, end, code):
     """The end at which ``card`` goes on the laid group ``g`` (``end`` 0: the automatic one,
-    the high end of a run when both are open); RuleError (``rule``) if it does not fit there."""
+    the high end of a run when both are open); RuleError ``code`` (the game's) if it
+    does not fit, ``code + 1`` if that end is closed."""
     ends = hit_ends(g[1], g[2], g[3], card)
     if not ends:
-        raise RuleError(rule, "that card does not fit this group", "no_fit")
+        raise RuleError(code)
     if end == 0 and NONE not in ends:
         end = HIGH if HIGH in ends else ends[0]
     if end not in ends:
-        raise RuleError(rule, "that end of the run is closed for this card", "end_closed")
+        raise RuleError(code + 1)
     return end
 
 

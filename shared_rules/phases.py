@@ -14,6 +14,7 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 
+_E_UNKNOWN_PHASES = const(11)  # a RuleError code: words in shared_rules/desktop/errors.py
 SET = const(0)
 RUN = const(1)
 COLOUR = const(2)
@@ -62,7 +63,7 @@ def phase_list(name):
     for key, numbers in PHASE_LISTS:
         if key == name:
             return numbers
-    raise RuleError("P10C-19", "unknown phase list '" + str(name) + "' (all, 5, 8, odd, even)")
+    raise RuleError(_E_UNKNOWN_PHASES, name)
 
 
 def describe_group(group):

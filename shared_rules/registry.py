@@ -9,6 +9,21 @@ is RAM on a board). Adding a game is a package and one line in ``GAMES``; tests 
 
 from shared_rules.errors import RuleError
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_PLAYERS = const(3)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_UNKNOWN_GAME = const(4)
+_E_UNKNOWN_GAME_NUMBER = const(5)
+_E_NOT_BUILT = const(6)
+_E_UNKNOWN_VARIANT = const(7)
+_E_NO_OPTION = const(8)
+
 LEVELS = ("random", "easy", "normal", "hard")
 
 
@@ -44,15 +59,14 @@ def by_key(key):
     for e in GAMES:
         if e.key == key:
             return e
-    raise RuleError("SETUP", "unknown game '" + str(key) + "' (" + ", ".join([e.key for e in GAMES]) + ")",
-                    "unknown_game")
+    raise RuleError(_E_UNKNOWN_GAME, key)
 
 
 def by_id(gid):
     for e in GAMES:
         if e.gid == gid:
             return e
-    raise RuleError("SETUP", "unknown game number " + str(gid), "unknown_game")
+    raise RuleError(_E_UNKNOWN_GAME_NUMBER, gid)
 
 
 def load(name):
@@ -68,7 +82,7 @@ def module(entry):
     try:
         return load(entry.module)
     except ImportError:
-        raise RuleError("SETUP", entry.name + " is not in this build", "not_built")
+        raise RuleError(_E_NOT_BUILT, entry.name)
 
 
 def options(entry, given=None):
@@ -78,8 +92,7 @@ def options(entry, given=None):
     for key, label, values in entry.variants:
         v = given.get(key, values[0])
         if v not in values:
-            raise RuleError("SETUP", "unknown " + label.lower() + " '" + str(v) + "' (" + ", ".join(values) + ")",
-                            "unknown_variant")
+            raise RuleError(_E_UNKNOWN_VARIANT, v)
         out[key] = v
     for key in given:
         found = False
@@ -87,14 +100,13 @@ def options(entry, given=None):
             if k == key:
                 found = True
         if not found:
-            raise RuleError("SETUP", entry.key + " has no option '" + str(key) + "'", "unknown_variant")
+            raise RuleError(_E_NO_OPTION, key)
     return out
 
 
 def check_players(entry, players):
     if not isinstance(players, int) or not entry.min_players <= players <= entry.max_players:
-        raise RuleError("SETUP", entry.name + " is played by " + str(entry.min_players) + " to "
-                        + str(entry.max_players) + " players", "players")
+        raise RuleError(_E_PLAYERS, players)
 
 
 def new_game(entry, players, opts=None, source=None):

@@ -1,29 +1,66 @@
-"""The save codec: a game state as a small versioned binary blob with a checksum.
+"""Saving a game: the blob's envelope, its CRC and the byte ``Writer``/``Reader`` the games'
+payloads are made with (each game's own ``save`` module encodes and decodes its payload).
 
-Layout (all integers little-endian)::
+A blob (all integers little-endian)::
 
     b"PX"  version  game  length(H)  payload...  crc16(H)
 
 ``game`` is the game's number in the registry (``shared_rules.registry``); the payload is what
-that game's module encodes. The CRC covers everything before it. ``decode`` raises
-RuleError("SAVE", ...) for anything that is not a whole, consistent blob; it never crashes on
-bad bytes. Version 1 blobs (Phase 10 before the public history was saved) still load.
-The games' payloads are written and read with ``shared_rules.payload``.
+that game's module encodes. The CRC (CRC-16/CCITT-FALSE, also the NVM images' in
+``firmware.nvmstore``) covers everything before it. ``decode`` raises a RuleError of rule SAVE for
+anything that is not a whole, consistent blob (it never crashes on bad bytes), and code
+``version`` (15) for a blob of another format version, which may be a good save of another
+version of the app: the caller keeps it until the player agrees to remove it.
 """
 
 import struct
 
 from shared_rules.errors import RuleError
-from shared_rules.crc import crc16
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_NOT_BUILT = const(6)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_CORRUPT = const(12)
+_E_TRUNCATED = const(13)
+_E_NOT_A_SAVE = const(14)
+_E_VERSION = const(15)
+_E_SAVE_UNKNOWN_GAME = const(16)
+_E_TOO_LARGE = const(17)
+_E_CHECKSUM = const(18)
+_E_LEFT_OVER = const(19)
+_E_IMPOSSIBLE = const(20)
+_E_OUT_OF_RANGE = const(22)
 
 MAGIC = b"PX"
 VERSION = 2
 MAX_SIZE = 4096
 
 
-def _bad(reason):
-    return RuleError("SAVE", reason, "corrupt")
+def crc16(data, crc=0xFFFF):
+    """The CRC-16/CCITT-FALSE of ``data`` (bytes-like), continuing from ``crc`` (16-bit
+    arithmetic: no big ints)."""
+    for b in data:
+        crc ^= b << 8
+        for _ in range(8):
+            if crc & 0x8000:
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
+            else:
+                crc = (crc << 1) & 0xFFFF
+    return crc
 
+
+def bad(code=_E_IMPOSSIBLE):
+    """The error of a blob that is not whole and consistent (codes 12-22 are the save's)."""
+    return RuleError(code)
+
+
+# --------------------------------------------------------------------------------- the envelope
 
 def encode(state, gid):
     """The save blob of a game of registry number ``gid`` (bytes, at most MAX_SIZE)."""
@@ -36,56 +73,119 @@ def encode(state, gid):
     blob.extend(payload)
     blob.extend(struct.pack("<H", crc16(blob)))
     if len(blob) > MAX_SIZE:
-        raise RuleError("SAVE", "the game is too large to save", "too_large")
+        raise RuleError(_E_TOO_LARGE)
     return bytes(blob)
 
 
 def decode(blob, source=None):
-    """``(gid, state)`` of a blob; RuleError("SAVE", ...) if it is corrupt or truncated. The state
-    draws its chance from ``source`` (None: the seeded generator, as saved)."""
+    """``(gid, state)`` of a blob; a RuleError of rule SAVE if it is corrupt or truncated. The state
+    draws its chance from ``source`` (None: the seeded generator, as saved). A game this build
+    does not have: its RuleError (``registry.module``)."""
     try:
         return _decode(blob, source)
     except RuleError as e:
-        if e.rule == "SAVE":
+        if _E_CORRUPT <= e.code <= _E_OUT_OF_RANGE or e.code == _E_NOT_BUILT:
             raise
-        raise _bad("the save is corrupt (" + e.reason + ")")
+        raise bad(_E_CORRUPT)  # a rule of the game broken (a stacked deck): a corrupt save
     except MemoryError:  # a board short of RAM: the save is fine, and must not be removed
         raise
     except Exception:  # any other surprise in bad bytes is still just a corrupt save
-        raise _bad("the save is corrupt")
+        raise bad(_E_CORRUPT)
 
 
 def _decode(blob, source):
     from shared_rules import registry
     blob = bytes(blob)
     if len(blob) < 8:
-        raise _bad("the save is truncated")
+        raise bad(_E_TRUNCATED)
     if blob[0:2] != MAGIC:
-        raise _bad("this is not a saved game")
+        raise bad(_E_NOT_A_SAVE)
     version = blob[2]
-    if version not in (1, VERSION):
-        raise RuleError("SAVE", "the save was written by another version (" + str(version) + ")",
-                        "version")
+    if version != VERSION:
+        raise RuleError(_E_VERSION, version)
     length = struct.unpack("<H", blob[4:6])[0]
     if len(blob) < 6 + length + 2:
-        raise _bad("the save is truncated")
+        raise bad(_E_TRUNCATED)
     if len(blob) > 6 + length + 2:
-        raise _bad("the save has bytes after its end")
+        raise bad(_E_LEFT_OVER)
     body = blob[:6 + length]
     if struct.unpack("<H", blob[6 + length:8 + length])[0] != crc16(body):
-        raise _bad("the save is corrupt (checksum)")
+        raise bad(_E_CHECKSUM)
     gid = blob[3]
     try:
         entry = registry.by_id(gid)
     except RuleError:
-        raise RuleError("SAVE", "the save holds a game this version does not know (" + str(gid) + ")",
-                        "unknown_game")
-    try:
-        mod = registry.module(entry)
-    except RuleError as e:
-        raise RuleError("SAVE", e.reason, e.code)
-    if version == 1:
-        if gid != 1:
-            raise _bad("the save holds an impossible game")
-        return gid, mod.decode(body[6:], source, True)
-    return gid, mod.decode(body[6:], source)
+        raise RuleError(_E_SAVE_UNKNOWN_GAME, gid)
+    return gid, registry.module(entry).decode(body[6:], source)
+
+
+# --------------------------------------------------------------------------------- payloads
+
+class Writer:
+    """A payload written value by value (``buf``)."""
+
+    def __init__(self):
+        self.buf = bytearray()
+
+    def u8(self, v):
+        if not 0 <= v <= 255:
+            raise bad(_E_OUT_OF_RANGE)
+        self.buf.append(v)
+
+    def u16(self, v):
+        if not 0 <= v <= 0xFFFF:
+            raise bad(_E_OUT_OF_RANGE)
+        self.buf.extend(struct.pack("<H", v))
+
+    def u32(self, v):
+        self.buf.extend(struct.pack("<I", v))
+
+    def cards(self, cards):
+        self.u8(len(cards))
+        self.buf.extend(bytes(cards))
+
+
+class Reader:
+    """A payload read value by value; a RuleError of rule SAVE past its end or for a value over a limit."""
+
+    def __init__(self, data):
+        self.data = data
+        self.pos = 0
+
+    def take(self, n):
+        if self.pos + n > len(self.data):
+            raise bad(_E_TRUNCATED)
+        out = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    def u8(self, limit=255):
+        v = self.take(1)[0]
+        if v > limit:
+            raise bad()
+        return v
+
+    def u16(self):
+        return struct.unpack("<H", self.take(2))[0]
+
+    def u32(self):
+        return struct.unpack("<I", self.take(4))[0]
+
+    def cards(self):
+        return list(self.take(self.u8()))
+
+    def end(self):
+        if self.pos != len(self.data):
+            raise bad(_E_LEFT_OVER)
+
+
+def bits(flags):
+    v = 0
+    for i in range(len(flags)):
+        if flags[i]:
+            v |= 1 << i
+    return v
+
+
+def unbits(v, n):
+    return [bool(v & (1 << i)) for i in range(n)]

@@ -7,6 +7,16 @@ anything else adds to it. Hold to bank the turn's total. The first to reach the 
 """
 
 from shared_rules.errors import RuleError
+
+GAME_OVER = 300  # its RuleError codes, with their words in the desktop's table
+ROLL_FIRST = 301
+try:
+    from shared_rules.desktop import errors as _errors
+
+    _errors.register(GAME_OVER, "game_over", "PIG", "the game is over")
+    _errors.register(ROLL_FIRST, "roll_first", "PIG", "roll at least once before you hold")
+except ImportError:  # MicroPython without the desktop side
+    pass
 from shared_rules.registry import Entry
 from shared_rules.rng import Rng
 
@@ -47,7 +57,7 @@ class Pig:
 
     def apply(self, move):
         if self.winners:
-            raise RuleError("PIG", "the game is over", "game_over")
+            raise RuleError(GAME_OVER)
         if move == (ROLL,):
             roll = self.source.die(6)
             self.last_roll = roll
@@ -58,7 +68,7 @@ class Pig:
                 self.turn_total += roll
         elif move == (HOLD,):
             if not self.turn_total:
-                raise RuleError("PIG", "roll at least once before you hold", "roll_first")
+                raise RuleError(ROLL_FIRST)
             self.scores[self.turn] += self.turn_total
             self.turn_total = 0
             if self.scores[self.turn] >= self.target:
@@ -66,7 +76,7 @@ class Pig:
                 return
             self._next()
         else:
-            raise RuleError("MOVE", "roll or hold", "unknown_move")
+            raise RuleError(1)  # bad_move
 
     def _next(self):
         self.turn = (self.turn + 1) % self.n
@@ -106,7 +116,7 @@ def parse_move(text):
         return (ROLL,)
     if text.strip() == "hold":
         return (HOLD,)
-    raise RuleError("RECORD", "a Pig move is 'roll' or 'hold'", "bad_record")
+    raise RuleError(200, "a Pig move is 'roll' or 'hold'")  # a record's problem
 
 
 def encode(g):
@@ -120,10 +130,10 @@ def encode(g):
 
 def decode(data, source=None):
     if len(data) < 6 or not 2 <= data[0] <= 4 or data[1] not in (30, 50):
-        raise RuleError("SAVE", "not a Pig game", "corrupt")
+        raise RuleError(20)  # the save holds an impossible value
     n = data[0]
     if len(data) != 6 + n + data[5] + 6 or data[2] >= n:
-        raise RuleError("SAVE", "not a Pig game", "corrupt")
+        raise RuleError(20)  # the save holds an impossible value
     g = Pig(n, data[1], source if source is not None else Rng(0))
     g.turn, g.turn_total, g.last_roll = data[2], data[3], data[4]
     g.scores = list(data[6:6 + n])

@@ -53,7 +53,7 @@ class Screens:
         return ROLL_TONE if move == (pig.ROLL,) else None
 
     def refusal(self, err):
-        return "Roll first" if err.code == "roll_first" else None
+        return "Roll first" if err.code == 301 else None  # tests.pig.ROLL_FIRST
 
     def table(self, seat):
         return self.status() + "\nThis turn: " + str(self.session.state.turn_total)

@@ -14,6 +14,7 @@ import pytest
 from shared_rules.dice_express import game as D
 from shared_rules.rng import Rng
 from tools.dice_express_checks import LEVELS, check_invariants, play_checked
+from shared_rules.desktop import errors as E
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("level", LEVELS)
@@ -40,7 +41,7 @@ def test_levels_mix_in_one_game():
         check_invariants(g)
     with pytest.raises(Exception) as e:
         D.bot("expert", Rng(0))
-    assert e.value.rule == "SETUP"
+    assert E.rule(e.value) == "SETUP"
 
 
 def test_easy_stops_when_every_die_is_its_colour():

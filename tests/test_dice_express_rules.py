@@ -12,6 +12,7 @@ from shared_rules.dice_express.desktop import parse_move
 from shared_rules.errors import RuleError
 from shared_rules.rng import Rng
 from shared_rules.desktop.record import Scripted
+from shared_rules.desktop import errors as E
 
 W, Y, O, R, G, B = 0, 1, 2, 3, 4, 5
 
@@ -59,9 +60,9 @@ def rejected(g, move, rule, code=None):
     before = snapshot(g)
     with pytest.raises(RuleError) as e:
         g.apply(move)
-    assert e.value.rule == rule, str(e.value)
+    assert E.rule(e.value) == rule, str(e.value)
     if code is not None:
-        assert e.value.code == code, e.value.code
+        assert E.name(e.value) == code, E.name(e.value)
     assert snapshot(g) == before
     return e.value
 
@@ -111,7 +112,7 @@ def test_DX_1_every_die_is_one_draw_below_six():
     g2.source.feed([0, 1, 2, 3, 4, 5, 6])
     with pytest.raises(RuleError) as e:
         g2.apply((ROLL, 0))
-    assert e.value.rule == "RECORD"
+    assert E.rule(e.value) == "RECORD"
     assert g2.pending == (0, BEFORE) and g2.dice == []
 
 
@@ -162,7 +163,7 @@ def test_SETUP_player_count():
     for n in (1, 7, "4"):
         with pytest.raises(RuleError) as e:
             D.new_game(n, {}, Rng(0))
-        assert e.value.rule == "SETUP" and e.value.code == "players"
+        assert E.rule(e.value) == "SETUP" and E.name(e.value) == "players"
 
 
 # ------------------------------------------------------------------------------ a road
@@ -188,7 +189,7 @@ def test_DX_3_a_colour_already_in_the_road_is_refused():
     g.apply((STOP,))
     assert g.pending == (3, TAKE_KIND) and g.colour == W
     rejected(g, (TAKE, P("R4")), "DX-7", "wrong_colour")
-    assert g.steal_check(3, 0, R, 5) == "colour_in_road"
+    assert E.name(g.steal_check(3, 0, R, 5)) == "colour_in_road"
     g.apply((TAKE, P("W2")))
     assert [D.piece_text(p) for p in g.roads[3]] == ["Y3", "R3", "W2"]
 
@@ -313,10 +314,10 @@ def test_DX_7_steal_a_rear_piece_no_longer_than_the_count():
     # seat 1: G3 <= 3 dice; seat 2: G2; seat 3: G5 is too long. The display has neither G3
     # nor a shorter green (G2 is in seat 2's road)
     assert g.legal_moves() == [(STEAL, 1), (STEAL, 2), (PASS,)]
-    assert g.steal_check(0, 3, G, 3) == "too_long"
-    assert g.steal_check(0, 0, G, 3) == "self"
-    assert g.steal_check(0, 1, W, 3) == "wrong_colour"
-    rejected(g, (STEAL, 3), "DX-7", "too_long")
+    assert E.name(g.steal_check(0, 3, G, 3)) == "steal_too_long"
+    assert E.name(g.steal_check(0, 0, G, 3)) == "self"
+    assert E.name(g.steal_check(0, 1, W, 3)) == "steal_wrong_colour"
+    rejected(g, (STEAL, 3), "DX-7", "steal_too_long")
     rejected(g, (STEAL, 9), "DX-7", "no_seat")
     g.apply((STEAL, 2))
     assert g.roads[0] == [P("G2")] and g.roads[2] == [P("Y5")] and g.fronts[0] == 2
@@ -328,14 +329,14 @@ def test_DX_7_never_from_a_one_piece_road_and_one_piece_per_opponent_per_turn():
     roll(g, "rrrbbbb")
     g.apply((STOP,))
     assert g.colour == R
-    assert g.steal_check(0, 2, R, 3) == "one_piece"
+    assert E.name(g.steal_check(0, 2, R, 3)) == "one_piece"
     assert (STEAL, 2) not in g.legal_moves()
     g.apply((STEAL, 1))
     assert g.roads[1] == [P("B4")] and g.colour == B
     # seat 1 now holds one piece; and was stolen from this turn already
-    assert g.steal_check(0, 1, B, 4) == "one_piece"
+    assert E.name(g.steal_check(0, 1, B, 4)) == "one_piece"
     g.roads[1].insert(0, P("B2"))  # even with two pieces, one steal per opponent per turn
-    assert g.steal_check(0, 1, B, 4) == "stolen_this_turn"
+    assert E.name(g.steal_check(0, 1, B, 4)) == "stolen_this_turn"
     g.roads[1].pop(0)
     assert g.legal_moves() == [(TAKE, P("B2")), (TAKE, P("B3")), (PASS,)]  # B4 is in a road
 
@@ -489,7 +490,7 @@ def test_RECORD_move_notation_round_trips():
     for bad in ("", "jump", "keep xyz", "take R7", "steal 2", "give x roll"):
         with pytest.raises(RuleError) as e:
             parse_move(bad)
-        assert e.value.rule == "RECORD"
+        assert E.rule(e.value) == "RECORD"
 
 
 def test_SAVE_round_trip_and_corrupt_payloads():
@@ -508,7 +509,7 @@ def test_SAVE_round_trip_and_corrupt_payloads():
         try:
             x = decode(bytes(bad))
         except RuleError as e:
-            assert e.rule == "SAVE"
+            assert E.rule(e) == "SAVE"
             continue
         assert encode(x) == bytes(bad)  # accepted only if still a consistent position
     for cut in range(len(blob)):

@@ -11,7 +11,7 @@ from emulator import specs
 from emulator.machine import Machine
 from emulator.standins import FileNVM, PowerCut
 from firmware import nvmstore, saves
-from shared_rules.crc import crc16
+from shared_rules.save import crc16
 
 
 def screen(m):
@@ -312,6 +312,7 @@ def test_power_cut_while_the_firmware_saves_its_settings(board, cut):
 
 # a game saved by version 1 of the firmware (its game number 0 was Phase 10): two players,
 # classic, five phases, the first hand dealt; its codec blob as the rules core then wrote it
+# (format version 1, which the rules core no longer reads)
 V1_GAME = bytes.fromhex(
     "00020002414e4e424f42505801018f00020000010000010100000059f23b16000300000000000a2a33213237"
     "193b2b011800000000000a40133b022c1114331722572a1c1609111936252337243932283c311829210350343c"
@@ -324,28 +325,26 @@ V1_STATS = bytes((1, 1)) + b"ANN" + struct.pack("<HHB", 3, 1, 2)
 
 
 @pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express", "pimoroni_picosystem"])
-def test_a_board_saved_by_version_1_continues_its_game(board):
+def test_a_board_saved_by_version_1_keeps_its_settings_and_its_game(board):
     """Settings, statistics and the game as version 1 left them in the NVM: the settings and
-    statistics are kept, Continue resumes the game, and the next save is an image."""
+    statistics are kept; the game's blob is of the rules core's format version 1, which this
+    version does not read: Continue says so and keeps the save (until a new game replaces it),
+    and the next save is an image holding it unchanged."""
     with Machine(board) as m:
         half = m.nvm.size // 2
         write_version_1(m.nvm, 0x53, (0, half), V1_SETTINGS)
         write_version_1(m.nvm, 0x47, (64, half + 64), V1_GAME)
         if half - 64 >= 144 + 1024:
             write_version_1(m.nvm, 0x54, (half - 144, 2 * half - 144), V1_STATS)
+        before = bytes(m.nvm.data)
         m.boot()
         m.run(300)
         assert m.text()[0] == "Pocket Phase 10" and m.text()[1] == "Continue"
         assert "damaged" not in screen(m)
         m.key("A")
-        assert "could not be read" not in screen(m)
-        session = None
-        for o in __import__("gc").get_objects():  # this machine's game, not an earlier test's
-            if type(o).__name__ == "Session" and getattr(getattr(o, "app", None), "display",
-                                                         None) is m.display:
-                session = o
-        assert session is not None and session.names == ["ANN", "BOB"]
-        assert session.state.n == 2 and session.state.hand_no == 1
+        said = notice(m)
+        assert "another format version (1)" in said and "kept until a new game" in said, said
+        assert m.text()[1] == "Continue" and bytes(m.nvm.data) == before  # nothing written
         m.power_cut()  # nothing was written: still the version 1 records
         m.run(300)
         m.key("DOWN")  # below Continue
@@ -354,7 +353,7 @@ def test_a_board_saved_by_version_1_continues_its_game(board):
         change_speed_and_leave(m)  # fast -> slow: the first image, with every record
         store = store_of(m)
         assert store.settings.load() != V1_SETTINGS
-        assert saves.unpack_game(store.game.load())[3] == V1_GAME[10:]
+        assert store.game.load() == V1_GAME
         assert (store.stats.load() is not None) == (half - 64 >= 144 + 1024)
         m.power_cut()
         m.run(300)
@@ -382,17 +381,57 @@ def test_damaged_saves_are_reported_once_and_ignored():
         assert m.text()[0] == "Pocket Phase 10" and "damaged" not in m.screen_text()
 
 
+def notice(m):
+    """The text of the notice on screen, every page of it, closed with A."""
+    said = []
+    while m.text()[0] != "Pocket Phase 10":
+        said.append(screen(m))
+        m.key("A")
+    return " ".join(said)
+
+
 def test_a_save_the_rules_core_cannot_read_is_removed_when_continued():
     with Machine("pybadge") as m:
         store = store_of(m)
-        store.game.save(saves.pack_game(0, bytearray((0, 2)), ["ANN", "BOB"], b"PX\x63garbage"))
+        store.game.save(saves.pack_game(1, bytearray((0, 2)), ["ANN", "BOB"], b"PX\x02garbage"))
         m.boot()
         m.run(300)
         assert m.text()[1] == "Continue"
         m.key("A")
-        assert "could not be read and has been removed" in screen(m)
-        m.key("A")
+        assert "could not be read and has been removed" in notice(m)
         assert "Continue" not in m.screen_text()
+
+
+def test_a_saved_game_of_a_game_number_this_build_does_not_know_is_removed_with_its_number():
+    """The rules core's error holds only a code and the number: the firmware says it in words."""
+    with Machine("pybadge") as m:
+        store_of(m).game.save(saves.pack_game(99, bytearray((0, 2)), ["ANN", "BOB"], b"PX"))
+        m.boot()
+        m.run(300)
+        m.key("A")
+        said = notice(m)
+        assert "could not be read and has been removed (unknown game number 99)" in said, said
+
+
+def test_a_save_of_another_format_version_is_kept_until_a_new_game_replaces_it():
+    """A blob of a format version this app does not read may be a good save of another version
+    of the app: Continue says so and removes nothing; starting a new game replaces it."""
+    blob = bytearray(b"PX\x03\x01\x02\x00ab")
+    blob.extend(struct.pack("<H", crc16(blob)))
+    with Machine("pybadge") as m:
+        store_of(m).game.save(saves.pack_game(1, bytearray((0, 2)), ["ANN", "BOB"], bytes(blob)))
+        before = bytes(m.nvm.data)
+        m.boot()
+        m.run(300)
+        for _ in range(2):
+            assert m.text()[1] == "Continue"
+            m.key("A")
+            said = notice(m)
+            assert "another format version (3)" in said and "removed" not in said, said
+            assert bytes(m.nvm.data) == before
+        m.power_cut()
+        m.run(300)
+        assert m.text()[1] == "Continue" and store_of(m).game.load()[-len(blob):] == blob
 
 
 def test_a_tiny_nvm_still_keeps_the_settings():

@@ -72,7 +72,7 @@ def test_runner_imports_shared_rules_and_reports_tracebacks():
         run("print('before')\nimport shared_rules.phase10.desktop as d\nd.parse_card('X9')")
     message = str(err.value)
     assert "Traceback" in message and 'File "shared_rules/phase10/desktop.py"' in message
-    assert "RuleError: P10C-2: 'X9' is not a card" in message
+    assert "RuleError: (203, 'X9')" in message  # code 203: P10C-2, not a card
 
 
 def test_runner_exit_codes_and_output():

@@ -11,6 +11,7 @@ from shared_rules.rng import Rng
 from shared_rules.desktop.selfplay import SelfPlay
 from tests.p10 import game, cards, snapshot
 from shared_rules.phase10.desktop import parse_card
+from shared_rules.desktop import errors as E
 
 W, S = C.WILD, C.SKIP
 SECOND = "R5 B5 G5 Y6 Y6 B6 Y3 G5 R12 B12"
@@ -24,8 +25,8 @@ def rejected(g, move, rule=None):
         g.apply(move)
     assert snapshot(g) == before
     if rule:
-        assert e.value.rule == rule, str(e.value)
-    assert e.value.reason  # a readable reason
+        assert E.rule(e.value) == rule, str(e.value)
+    assert E.reason(e.value)  # a readable reason
     return e.value
 
 

@@ -372,42 +372,79 @@ def test_a_two_group_lay_down_shows_both_groups_and_lay_down_now(board_id, tmp_p
     d.close()
 
 
-# codes of the rules core's refusals for moves the turn screen never offers (it asks only for
-# moves of the pending decision, from the hand shown, on the groups shown)
+# codes of the rules core's refusals for moves the screens never offer (they ask only for
+# moves of the pending decision, from the hand shown, on the groups shown), and of set-ups
 NEVER_ASKED = ("bad_deck", "bad_target", "choose_target", "game_over", "choose_phase",
-               "completed_already", "draw_first", "whole_phase", "not_in_hand", "drawn_already",
-               "laid_already", "wrong_phase", "no_group")
+               "completed_already", "draw_first", "whole_phase", "lay_not_in_hand", "not_in_hand",
+               "drawn_already", "laid_already", "wrong_phase", "no_group", "choose_card",
+               "choose_number", "bad_number", "bad_direction", "choose_kind", "bad_kind",
+               "keep_or_done", "choose_pile", "play", "take_steal_or_pass", "unknown_progression")
+BOARD_ASKED = ("not_in_hand",)  # the board game's pick screens can offer a card that is gone
+
+
+def raised_codes(name):
+    """The RuleError codes (ints) a module of the rules core raises with a rule id of a game
+    (P10C, P10B, DX): its ``_E_`` constants used in a raise, and those it passes on to
+    ``groups`` (the code given and the next one)."""
+    import ast
+    import re
+
+    from shared_rules.desktop import errors as E
+
+    with open(os.path.join(REPO, "shared_rules", name)) as f:
+        text = f.read()
+    consts = dict((k, int(v)) for k, v in re.findall(r"^(_E_[A-Z0-9_]+) = const\((\d+)\)", text, re.M))
+    out = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Name) and node.id in consts:
+            code = consts[node.id]
+            for c in ((code, code + 1) if node.id in ("_E_WHOLE_PHASE", "_E_NO_FIT") else (code,)):
+                if E.rule(c)[:3] in ("P10", "DX-") and c not in out:
+                    out.append(c)
+    out.sort()
+    return out
 
 
 def test_every_refusal_of_the_rules_core_has_a_one_line_text():
-    """Every refusal code the rules core can give the turn screen has a short text for the
-    information line (chosen by the code, never by the English reason): 19 characters (large
-    text on 240x240), or 25 with a group's name in front (a 160x128 line). Read from the rules
-    core's source, so a new refusal is noticed. 'too_few' says too few (it once said 'too many
-    cards')."""
-    import re
-
+    """Every refusal code the rules core can give a person's screens has a short text for the
+    information line (chosen by the int code: the rules core has no words): 19 characters
+    (large text on 240x240; Dice Express's are cut to the line), or 25 with a group's name in front (a 160x128 line); Phase 10's
+    have the whole reason with its rule too (the message box of a refusal made twice). Read
+    from the rules core's source, so a new refusal is noticed. 'too_few' says too few (it once
+    said 'too many cards')."""
     from emulator.machine import Machine
+    from shared_rules.desktop import errors as E
 
     found = {}
-    for name in ("phase10/game.py", "groups.py"):
-        with open(os.path.join(REPO, "shared_rules", name)) as f:
-            found[name] = [c for c in re.findall(r'RuleError\(\s*"P10C-\d+",.*?"([a-z_0-9]+)"\)', f.read(), re.S)
-                           if c not in NEVER_ASKED]
+    for name in ("phase10/game.py", "groups.py", "phase10board/game.py", "dice_express/game.py"):
+        found[name] = [c for c in raised_codes(name) if E.name(c) not in NEVER_ASKED
+                       or (name == "phase10board/game.py" and E.name(c) in BOARD_ASKED)]
     assert len(found["phase10/game.py"]) >= 9 and len(found["groups.py"]) >= 6
+    assert len(found["phase10board/game.py"]) >= 9 and len(found["dice_express/game.py"]) >= 12
     with Machine("pybadge", nvm_path=None) as m, m.environment():
         T = importlib.import_module("firmware.phase10.text")
+        why = importlib.import_module("firmware.phase10.why")
         L = importlib.import_module("firmware.laydown")
+        BS = importlib.import_module("firmware.phase10board.screens")
+        DT = importlib.import_module("firmware.dice_express.turn")
         phases = importlib.import_module("shared_rules.phases")
         head = max(len(L.group_head(k, n)) for shape in phases.CARD_PHASES for k, n in shape)
+        board = dict(BS.SHORT)
         for name, codes in found.items():
             for code in codes:
-                short = T.short(code)
-                assert short is not None, code
-                assert len(short) <= 19, (code, short)
+                if name == "phase10board/game.py":
+                    short = board.get(code)
+                elif name == "dice_express/game.py":
+                    short = DT.SHORT.get(code)
+                else:
+                    short = T.short(code)
+                    full = why.text(code)
+                    assert "(" + E.rule(code) + ")" in full, (code, full)
+                assert short is not None, (name, E.name(code))
+                assert len(short) <= 19 or name == "dice_express/game.py", (code, short)  # dice: cut to the line
                 if name == "groups.py":  # "Colour7: mixed colours"
                     assert head + 2 + len(short) <= 25, (code, short)
-        assert T.short("too_few") == "too few cards"
+        assert T.short(E.code_of("too_few")) == "too few cards"
 
 
 def test_board_game_jokers_draw_as_tiles(tmp_path):

@@ -9,6 +9,7 @@ from shared_rules.errors import RuleError
 from shared_rules.groups import LOW, HIGH, NONE
 from shared_rules.phases import SET, RUN, COLOUR
 from shared_rules.rng import Rng
+from shared_rules.desktop import errors as E
 
 P = BD.parse_card
 
@@ -104,9 +105,9 @@ def rejected(g, move, rule, code=None):
     before = snapshot(g)
     with pytest.raises(RuleError) as err:
         g.apply(move)
-    assert err.value.rule == rule, str(err.value)
+    assert E.rule(err.value) == rule, str(err.value)
     if code:
-        assert err.value.code == code
+        assert E.name(err.value) == code
     assert snapshot(g) == before
     return err.value
 
@@ -569,7 +570,7 @@ def test_notation_round_trips_every_kind_of_move():
                 "search", "lay x: R1", "go ²"):
         with pytest.raises(RuleError) as err:
             BD.parse_move(bad)
-        assert err.value.rule == "RECORD"
+        assert E.rule(err.value) == "RECORD"
 
 
 def test_view_is_a_copy_and_hides_other_hands():
@@ -592,7 +593,7 @@ def test_save_payload_round_trips_and_refuses_corruption():
     for cut in (0, 5, len(data) - 1):
         with pytest.raises(RuleError) as err:
             B.decode(data[:cut], None)
-        assert err.value.rule == "SAVE"
+        assert E.rule(err.value) == "SAVE"
     bad = bytearray(data)
     bad[-1] ^= 0x01  # a card changes: the 96 are no longer there
     with pytest.raises(RuleError):

@@ -16,6 +16,7 @@ from emulator import specs
 from emulator.standins import FileNVM, PowerCut
 from tests.scripts.phase10_driver import Driver
 from tests.test_emulator import make_drive
+from shared_rules.desktop import errors as E
 
 PIG_MODULES = ("tests.pig", "tests.pig_screens")
 
@@ -226,7 +227,7 @@ def _pig_save_cuts(model):
         for n in range(len(blob)):
             with pytest.raises(Exception) as e:
                 codec.decode(blob[:n])
-            assert type(e.value).__name__ == "RuleError" and e.value.rule == "SAVE"
+            assert type(e.value).__name__ == "RuleError" and E.rule(e.value) == "SAVE"
 
 
 def test_hardware_source_game_replays_from_the_record_the_device_wrote(tmp_path):

@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from shared_rules.errors import RuleError
+from shared_rules.desktop import errors as E
 from shared_rules import registry
 from shared_rules.desktop.games import notation
 from shared_rules.desktop.record import replay
@@ -51,7 +52,7 @@ def main(argv=None):
     try:
         game = replay(text)
     except RuleError as e:
-        print("illegal record: " + e.reason, file=sys.stderr)
+        print("illegal record: " + E.reason(e), file=sys.stderr)
         return 1
     print("\n".join(outcome(game)))
     return 0

@@ -19,6 +19,7 @@ import time
 from shared_rules import registry
 from shared_rules import solver
 from shared_rules.errors import RuleError
+from shared_rules.desktop import errors as E
 from shared_rules.desktop.selfplay import SelfPlay
 
 
@@ -97,7 +98,7 @@ def main(argv=None):
         registry.check_players(entry, a.players)
         options = registry.options(entry, options)
     except RuleError as e:
-        p.error(e.reason)
+        p.error(E.reason(e))
     if a.records:
         try:
             os.makedirs(a.records, exist_ok=True)
@@ -107,7 +108,7 @@ def main(argv=None):
         r = simulate(a.game, a.players, a.games, a.seed, options, a.bots, a.records,
                      show_progress=not a.json and a.games >= 20 and sys.stderr.isatty())
     except RuleError as e:
-        print("simulation failed: " + str(e), file=sys.stderr)
+        print("simulation failed: " + E.text(e), file=sys.stderr)
         return 1
     if a.json:
         print(json.dumps(r))

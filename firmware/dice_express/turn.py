@@ -5,6 +5,7 @@ roll fewer dice (a list, over the roads on the track). After a roll: the dice sc
 steals (greyed with the reason where not allowed) and Nothing."""
 
 import displayio
+from micropython import const
 
 from boards import UP, DOWN, A, B
 from firmware import ui
@@ -12,25 +13,45 @@ from firmware.choices import Choices
 from firmware.decide import Decision
 from shared_rules.dice_express import game as D
 
+_E_ROLL_FIRST = const(111)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
+_E_KEEP_ONE = const(112)
+_E_KEEP_OR_STOP = const(113)
+_E_KEEP_ALL = const(114)
+_E_NOT_ROLLED = const(115)
+_E_WRONG_COLOUR = const(116)
+_E_NOT_IN_DISPLAY = const(117)
+_E_TOO_LONG = const(118)
+_E_EXACT_FIRST = const(119)
+_E_NO_SEAT = const(120)
+_E_SELF = const(121)
+_E_COLOUR_IN_ROAD = const(122)
+_E_ONE_PIECE = const(123)
+_E_STOLEN_THIS_TURN = const(124)
+_E_STEAL_WRONG_COLOUR = const(125)
+_E_STEAL_TOO_LONG = const(126)
+
 SHORT = {
-    "keep_one": "Keep one piece",
-    "roll_first": "Roll first",
-    "keep_or_stop": "Roll or stop",
-    "keep_all": "Roll one die at least",
-    "not_rolled": "Not among the dice",
-    "wrong_colour": "Other colour",
-    "not_in_display": "Not in the display",
-    "too_long": "Too long",
-    "exact_first": "Take the exact one",
-    "self": "Your own road",
-    "colour_in_road": "Colour in your road",
-    "one_piece": "Only one piece",
-    "stolen_this_turn": "Stolen this turn",
-    "no_seat": "No such player",
+    _E_KEEP_ONE: "Keep one piece",
+    _E_ROLL_FIRST: "Roll first",
+    _E_KEEP_OR_STOP: "Roll or stop",
+    _E_KEEP_ALL: "Roll one die at least",
+    _E_NOT_ROLLED: "Not among the dice",
+    _E_WRONG_COLOUR: "Other colour",
+    _E_STEAL_WRONG_COLOUR: "Other colour",
+    _E_NOT_IN_DISPLAY: "Not in the display",
+    _E_TOO_LONG: "Too long",
+    _E_STEAL_TOO_LONG: "Too long",
+    _E_EXACT_FIRST: "Take the exact one",
+    _E_SELF: "Your own road",
+    _E_COLOUR_IN_ROAD: "Colour in your road",
+    _E_ONE_PIECE: "Only one piece",
+    _E_STOLEN_THIS_TURN: "Stolen this turn",
+    _E_NO_SEAT: "No such player",
 }
 
 # why a steal is greyed out, short enough for a 19-column row: "DAN G4 one piece"
-GREY = {"one_piece": "one piece", "stolen_this_turn": "stolen", "too_long": "too long"}
+GREY = {_E_ONE_PIECE: "one piece", _E_STOLEN_THIS_TURN: "stolen", _E_STEAL_TOO_LONG: "too long",
+        _E_COLOUR_IN_ROAD: "in your road"}
 
 
 def decision(screens, seat):
@@ -76,7 +97,7 @@ def _take_rows(s, seat):
         why = st.steal_check(seat, v, c, k)
         rear = D.piece_text(st.roads[v][0])
         if why:
-            rows.append((s.names[v] + " " + rear + " " + GREY.get(why, why), None))
+            rows.append((s.names[v] + " " + rear + " " + GREY.get(why, "no"), None))
         else:
             rows.append(("Steal " + rear + " from " + s.names[v], (D.STEAL, v)))
     rows.append(("Nothing", (D.PASS,)))

@@ -185,7 +185,7 @@ class Rows(Decision):
             return head + " complete"
         if err is None:
             return head + " needs " + str(self.lay.missing(gi)) + " more"
-        return head + ": " + (p10text.short(err.code) or err.reason)
+        return head + ": " + (p10text.short(err.code) or "not allowed")
 
     def _all_valid(self):
         return self.lay.all_valid()

@@ -1,33 +1,56 @@
 """Phase 10's texts on the device: phases, progress, laid groups, the table, and the short
-text of each refusal of the rules core, chosen by its ``RuleError.code`` (never by the English
-reason). Shared by ``firmware.phase10.screens`` and the turn screen ``firmware.phase10.turn``."""
+text of each refusal of the rules core, chosen by its ``RuleError.code`` (an int: the rules core
+holds no words; ``shared_rules/desktop/errors.py`` lists the codes). Shared by
+``firmware.phase10.screens`` and the turn screen ``firmware.phase10.turn``."""
+
+from micropython import const
 
 from shared_rules.phase10 import game as P
 from shared_rules.phases import CARD_PHASES, SET, RUN, compact
 
 from shared_rules.cards import text as card_text
 
+_E_TOO_FEW = const(30)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
+_E_ALL_WILDS = const(31)
+_E_SKIP_IN_GROUP = const(32)
+_E_BEYOND_12 = const(33)
+_E_MIXED_NUMBERS = const(34)
+_E_MIXED_COLOURS = const(35)
+_E_NOT_A_RUN = const(36)
+_E_NO_FIT = const(42)
+_E_END_CLOSED = const(43)
+_E_NO_PHASE_LEFT = const(47)
+_E_KEEP_ONE = const(49)
+_E_LAY_FIRST = const(50)
+_E_SKIP_HIT = const(52)
+_E_OTHER_GROUPS_NEXT_TURN = const(54)
+_E_NOTHING_TO_DRAW = const(60)
+_E_ALREADY_WAITING = const(62)
+_E_NO_DISCARD = const(63)
+_E_SKIP_ON_TOP = const(64)
+
 # RuleError.code -> a few words for the information line (19 characters: the large text of a
-# 240x240 screen; 25 on a 160x128 line with a group's name in front)
+# 240x240 screen; 25 on a 160x128 line with a group's name in front); the whole reason with its
+# rule: firmware.phase10.why
 SHORT = (
-    ("nothing_to_draw", "No cards to draw"),
-    ("no_discard", "No discard to take"),
-    ("skip_on_top", "Can't take a Skip"),
-    ("no_fit", "Does not fit there"),
-    ("other_groups_next_turn", "Not until next turn"),
-    ("end_closed", "That end is closed"),
-    ("keep_one", "Keep one to discard"),
-    ("skip_hit", "Skips can't be hit"),
-    ("already_waiting", "Already skipped"),
-    ("lay_first", "Lay down first"),
-    ("no_phase_left", "No phase left"),
-    ("mixed_numbers", "mixed numbers"),
-    ("mixed_colours", "mixed colours"),
-    ("not_a_run", "not a run"),
-    ("all_wilds", "all Wilds"),
-    ("beyond_12", "beyond 1-12"),
-    ("too_few", "too few cards"),
-    ("skip_in_group", "no Skips allowed"),
+    (_E_NOTHING_TO_DRAW, "No cards to draw"),
+    (_E_NO_DISCARD, "No discard to take"),
+    (_E_SKIP_ON_TOP, "Can't take a Skip"),
+    (_E_NO_FIT, "Does not fit there"),
+    (_E_OTHER_GROUPS_NEXT_TURN, "Not until next turn"),
+    (_E_END_CLOSED, "That end is closed"),
+    (_E_KEEP_ONE, "Keep one to discard"),
+    (_E_SKIP_HIT, "Skips can't be hit"),
+    (_E_ALREADY_WAITING, "Already skipped"),
+    (_E_LAY_FIRST, "Lay down first"),
+    (_E_NO_PHASE_LEFT, "No phase left"),
+    (_E_MIXED_NUMBERS, "mixed numbers"),
+    (_E_MIXED_COLOURS, "mixed colours"),
+    (_E_NOT_A_RUN, "not a run"),
+    (_E_ALL_WILDS, "all Wilds"),
+    (_E_BEYOND_12, "beyond 1-12"),
+    (_E_TOO_FEW, "too few cards"),
+    (_E_SKIP_IN_GROUP, "no Skips allowed"),
 )
 
 
@@ -41,9 +64,13 @@ def short(code):
 
 def full_reason(err):
     """The whole reason of a refusal, with the rule that refuses it: ``In the classic rules
-    ... (P10C-13).``"""
-    r = err.reason
-    return r[:1].upper() + r[1:] + " (" + err.rule + ")."
+    ... (P10C-13).`` (``firmware.phase10.why``, loaded for the moment: code is RAM)."""
+    from firmware.app import forget
+    from firmware.phase10 import why
+
+    text = why.text(err.code)
+    forget("firmware.phase10.why")
+    return text
 
 
 def phase_short(number):

@@ -10,6 +10,8 @@
 - PLAY: the card game's turn screen (``firmware.phase10.turn.Turn``) with the board game's phases.
 """
 
+from micropython import const
+
 from shared_rules.phase10board import game as B
 
 from firmware.phase10board.board import BoardScreen  # every game shows the board: loaded with the game
@@ -21,16 +23,41 @@ PHASE = (784, 180)
 JOKER_TONE = (1318, 90)
 ASK_TONE = (440, 60)
 
+_E_LAY_NOT_IN_HAND = const(71)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
+_E_NO_FIT = const(72)
+_E_END_CLOSED = const(73)
+_E_NOT_REACHABLE = const(75)
+_E_LAY_FIRST = const(78)
+_E_NOT_IN_HAND_HIT = const(79)
+_E_NOT_IN_HAND = const(81)
+_E_ROLL_FIRST = const(82)
+_E_CHOOSE_SPACE = const(83)
+_E_NOT_IN_DISCARD = const(85)
+_E_NOT_IN_HAND_GIVE = const(87)
+_E_KIND_FULL = const(93)
+_E_NOT_IN_HAND_KEEP = const(95)
+_E_KEEP_FIVE = const(96)
+_E_DRAW_EMPTY = const(97)
+_E_DISCARD_EMPTY = const(100)
+
+# the board game's refusals (the groups' are the card game's: firmware.phase10.text)
 SHORT = (
-    ("roll_first", "Roll first"),
-    ("choose_space", "Pick a space"),
-    ("not_reachable", "Out of reach"),
-    ("draw_empty", "No cards to draw"),
-    ("discard_empty", "No discard"),
-    ("not_in_discard", "Not in the pile"),
-    ("not_in_hand", "Not in your hand"),
-    ("kind_full", "All taken"),
-    ("keep_five", "Keep at most 5"),
+    (_E_ROLL_FIRST, "Roll first"),
+    (_E_CHOOSE_SPACE, "Pick a space"),
+    (_E_NOT_REACHABLE, "Out of reach"),
+    (_E_DRAW_EMPTY, "No cards to draw"),
+    (_E_DISCARD_EMPTY, "No discard"),
+    (_E_NOT_IN_DISCARD, "Not in the pile"),
+    (_E_LAY_NOT_IN_HAND, "Not in your hand"),
+    (_E_NOT_IN_HAND_HIT, "Not in your hand"),
+    (_E_NOT_IN_HAND, "Not in your hand"),
+    (_E_NOT_IN_HAND_GIVE, "Not in your hand"),
+    (_E_NOT_IN_HAND_KEEP, "Not in your hand"),
+    (_E_KIND_FULL, "All taken"),
+    (_E_KEEP_FIVE, "Keep at most 5"),
+    (_E_NO_FIT, "Does not fit there"),
+    (_E_END_CLOSED, "That end is closed"),
+    (_E_LAY_FIRST, "Lay down first"),
 )
 
 

@@ -3,6 +3,7 @@ outcomes of its ``=`` lines handed out by :class:`Scripted`. Desktop only (the t
 the device writes records (``shared_rules.record.Recorder``) and never reads one.
 """
 
+from shared_rules.desktop import errors as E
 from shared_rules.errors import RuleError
 from shared_rules.desktop.notation import small_int, seat_word, shown
 from shared_rules import registry
@@ -28,18 +29,16 @@ class Scripted(Source):
 
     def _below(self, n):
         if self.pos >= len(self.values):
-            raise RuleError("RECORD", "the record holds fewer chance outcomes than the game draws",
-                            "chance_missing")
+            raise RuleError(E.CHANCE_MISSING)
         v = self.values[self.pos]
         if not 0 <= v < n:
-            raise RuleError("RECORD", "chance outcome " + str(v) + " is not below " + str(n),
-                            "chance_range")
+            raise RuleError(E.CHANCE_RANGE, str(v) + " is not below " + str(n))
         self.pos += 1
         return v
 
 
 def _err(lineno, reason):
-    return RuleError("RECORD", "line " + str(lineno) + ": " + reason, "bad_record")
+    return RuleError(E.RECORD, "line " + str(lineno) + ": " + reason)
 
 
 class Parsed:
@@ -58,7 +57,7 @@ class Parsed:
 
 
 def parse(text):
-    """A :class:`Parsed` record; RuleError("RECORD") naming the line of anything unreadable."""
+    """A :class:`Parsed` record; a RuleError of rule RECORD naming the line of anything unreadable."""
     if text[:1] == "\ufeff":  # a byte-order mark some editors write
         text = text[1:]
     rec = Parsed()
@@ -99,11 +98,11 @@ def parse(text):
         if key == "game":
             game = value
     if game is None:
-        raise RuleError("RECORD", "the record must say which game it is ('game: phase10')", "bad_record")
+        raise RuleError(E.RECORD, "the record must say which game it is ('game: phase10')")
     try:
         entry = registry.by_key(game)
     except RuleError as e:
-        raise RuleError("RECORD", e.reason, "bad_record")
+        raise RuleError(E.RECORD, E.reason(e))
     rec.entry = entry
     try:
         extra_keys = getattr(notation(entry), "HEADER_KEYS", ())
@@ -131,12 +130,12 @@ def parse(text):
         else:
             raise _err(lineno, "cannot read '" + shown(key + ": " + value) + "'")
     if not rec.players:
-        raise RuleError("RECORD", "the record must say how many players", "bad_record")
+        raise RuleError(E.RECORD, "the record must say how many players")
     try:
         registry.check_players(entry, rec.players)
         rec.options = registry.options(entry, opts)
     except RuleError as e:
-        raise RuleError("RECORD", "header: " + e.reason, "bad_record")
+        raise RuleError(E.RECORD, "header: " + E.reason(e))
     return rec
 
 
@@ -164,14 +163,13 @@ def replay(text):
         where = "line " + str(lineno) + ": "
         pending = game.pending
         if pending is None:
-            raise RuleError("RECORD", where + "the game is over, no more moves", "bad_record")
+            raise RuleError(E.RECORD, where + "the game is over, no more moves")
         if seat != pending[0]:
-            raise RuleError("RECORD", where + "it is p" + str(pending[0] + 1) + "'s turn, not p" + str(seat + 1) + "'s",
-                            "bad_record")
+            raise RuleError(E.RECORD, where + "it is p" + str(pending[0] + 1) + "'s turn, not p" + str(seat + 1) + "'s")
         try:
             game.apply(mod.parse_move(what))
         except RuleError as e:
-            raise RuleError("RECORD", where + e.rule + ": " + e.reason + " ('" + shown(what) + "')", e.code)
+            raise RuleError(E.RECORD, where + E.text(e) + " ('" + shown(what) + "')")
         _all_used(source, lineno)
     if game is None:
         game = _start(rec, source, 0)
@@ -182,12 +180,12 @@ def _start(rec, source, lineno):
     try:
         game = new_game(rec, source)
     except RuleError as e:
-        raise RuleError("RECORD", "header: " + str(e), e.code)
+        raise RuleError(E.RECORD, "header: " + E.text(e))
     _all_used(source, lineno)
     return game
 
 
 def _all_used(source, lineno):
     if isinstance(source, Scripted) and source.left():
-        raise RuleError("RECORD", "line " + str(lineno) + ": the chance line before it holds "
-                        + str(source.left()) + " outcome(s) the game did not draw", "bad_record")
+        raise RuleError(E.RECORD, "line " + str(lineno) + ": the chance line before it holds "
+                        + str(source.left()) + " outcome(s) the game did not draw")

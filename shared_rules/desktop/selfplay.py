@@ -79,8 +79,9 @@ class SelfPlay:
         """Play to the end; RuleError if the game has not ended after ``max_decisions``."""
         while self.step():
             if self.decisions >= max_decisions:
+                from shared_rules.desktop import errors as E
                 from shared_rules.errors import RuleError
-                raise RuleError("SIM", "the game did not end in " + str(max_decisions) + " decisions")
+                raise RuleError(E.SIM, "the game did not end in " + str(max_decisions) + " decisions")
         return self.state
 
     def record_text(self):

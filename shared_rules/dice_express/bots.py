@@ -26,6 +26,17 @@ from shared_rules.dice_express import odds as dx_odds
 from shared_rules.dice_express import plan as P
 
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_UNKNOWN_LEVEL = const(9)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+
+
 class _Bot:
     MOST = 1  # plans chase at most this many colours
 
@@ -202,5 +213,4 @@ def make(level, rng):
     if level == "hard":
         return HardBot(rng)
     from shared_rules.errors import RuleError
-    raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (random, easy, normal, hard)",
-                    "unknown_level")
+    raise RuleError(_E_UNKNOWN_LEVEL, level)

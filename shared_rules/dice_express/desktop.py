@@ -3,14 +3,15 @@ the device writes records (``DiceExpress.move_text``) and never reads one.
 """
 
 from shared_rules.dice_express.game import ROLL, KEEP, STOP, TAKE, STEAL, PASS, COLOURS, piece
+from shared_rules.desktop import errors as E
 from shared_rules.errors import RuleError
 
 
 def parse_move(text):
-    """A move from its record notation; RuleError("RECORD") if malformed."""
+    """A move from its record notation; a RuleError of rule RECORD if malformed."""
     w = text.split()
     if not w:
-        raise RuleError("RECORD", "empty move", "bad_move")
+        raise RuleError(E.RECORD, "empty move")
     v = w[0]
     if v == "roll" and len(w) == 1:
         return (ROLL, 0)
@@ -25,7 +26,7 @@ def parse_move(text):
         if len(w) == 2:
             for ch in w[1].upper():
                 if ch not in COLOURS:
-                    raise RuleError("RECORD", "'" + w[1] + "' is not a list of die colours", "bad_move")
+                    raise RuleError(E.RECORD, "'" + w[1] + "' is not a list of die colours")
                 kept.append(COLOURS.index(ch))
         kept.sort()
         return (KEEP, tuple(kept))
@@ -33,12 +34,12 @@ def parse_move(text):
         return (TAKE, parse_piece(w[1]))
     if v == "steal" and len(w) == 2 and w[1][:1] == "p" and w[1][1:].isdigit():
         return (STEAL, int(w[1][1:]) - 1)
-    raise RuleError("RECORD", "cannot read the move '" + text.strip() + "'", "bad_move")
+    raise RuleError(E.RECORD, "cannot read the move '" + text.strip() + "'")
 
 
 def parse_piece(text):
-    """``R3`` -> piece; RuleError("RECORD") if it is not a piece."""
+    """``R3`` -> piece; a RuleError of rule RECORD if it is not a piece."""
     t = text.strip().upper()
     if len(t) == 2 and t[0] in COLOURS and t[1] in "23456":
         return piece(COLOURS.index(t[0]), int(t[1]))
-    raise RuleError("RECORD", "'" + text + "' is not a road piece (such as R3)", "bad_piece")
+    raise RuleError(E.DX_BAD_PIECE, text)

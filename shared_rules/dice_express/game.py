@@ -84,10 +84,6 @@ def piece_text(p):
     return COLOURS[p >> 3] + str(p & 7)
 
 
-def _fail(rule, reason, code):
-    return RuleError(rule, reason, code)
-
-
 def _counts(dice):
     c = [0, 0, 0, 0, 0, 0]
     for d in dice:
@@ -95,18 +91,27 @@ def _counts(dice):
     return c
 
 
-_STEAL_CODES = ("no_seat", "self", "colour_in_road", "one_piece", "stolen_this_turn", "wrong_colour",
-                "too_long")
-
-_STEAL_REASONS = (
-    "there is no such player",
-    "you cannot steal from yourself",
-    "your road holds that colour already",
-    "a road of one piece cannot be stolen from",
-    "you stole from that player this turn already",
-    "that player's rear piece is another colour",
-    "that player's rear piece is longer than your dice",
-)
+_E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_NO_SOURCE = const(2)
+_E_PLAYERS = const(3)
+_E_GAME_OVER = const(110)
+_E_ROLL_FIRST = const(111)
+_E_KEEP_ONE = const(112)
+_E_KEEP_OR_STOP = const(113)
+_E_KEEP_ALL = const(114)
+_E_NOT_ROLLED = const(115)
+_E_WRONG_COLOUR = const(116)
+_E_NOT_IN_DISPLAY = const(117)
+_E_TOO_LONG = const(118)
+_E_EXACT_FIRST = const(119)
+_E_NO_SEAT = const(120)  # 120-126: why a steal is refused (steal_check)
+_E_SELF = const(121)
+_E_COLOUR_IN_ROAD = const(122)
+_E_ONE_PIECE = const(123)
+_E_STOLEN_THIS_TURN = const(124)
+_E_STEAL_WRONG_COLOUR = const(125)
+_E_STEAL_TOO_LONG = const(126)
+_E_TAKE_STEAL_OR_PASS = const(127)
 
 
 class DiceExpress:
@@ -116,7 +121,7 @@ class DiceExpress:
         if _blank:
             return
         if not isinstance(players, int) or players < 2 or players > 6:
-            raise _fail("SETUP", "Dice Express is played by 2 to 6 players", "players")
+            raise RuleError(_E_PLAYERS, players)
         self.n = players
         self.source = source
         self.seat = -1  # a view's seat; -1 for the game itself
@@ -236,25 +241,26 @@ class DiceExpress:
         return out
 
     def steal_check(self, seat, victim, colour, k):
-        """'' if ``seat`` may steal ``victim``'s rear piece with ``k`` dice of ``colour``, else a
-        code why not (DX-7): ``self``, ``no_seat``, ``stolen_this_turn``, ``one_piece``,
-        ``wrong_colour``, ``too_long``, ``colour_in_road``."""
+        """0 if ``seat`` may steal ``victim``'s rear piece with ``k`` dice of ``colour``, else the
+        RuleError code why not (DX-7; 120-126 in ``shared_rules.desktop.errors``: no such seat,
+        yourself, a colour in your road, a road of one piece, stolen this turn, another colour,
+        too long)."""
         if not isinstance(victim, int) or victim < 0 or victim >= self.n:
-            return "no_seat"
+            return _E_NO_SEAT
         if victim == seat:
-            return "self"
+            return _E_SELF
         if self.has_colour(seat, colour):
-            return "colour_in_road"
+            return _E_COLOUR_IN_ROAD
         road = self.roads[victim]
         if len(road) < 2:
-            return "one_piece"
+            return _E_ONE_PIECE
         if self.stolen & (1 << victim):
-            return "stolen_this_turn"
+            return _E_STOLEN_THIS_TURN
         if road[0] >> 3 != colour:
-            return "wrong_colour"
+            return _E_STEAL_WRONG_COLOUR
         if road[0] & 7 > k:
-            return "too_long"
-        return ""
+            return _E_STEAL_TOO_LONG
+        return 0
 
     def steals(self, seat, colour, k):
         out = []
@@ -287,20 +293,20 @@ class DiceExpress:
     def apply(self, move):
         """Apply a move of the pending seat; RuleError (state unchanged) if illegal."""
         if self.stage == OVER:
-            raise _fail("DX-11", "the game is over", "game_over")
+            raise RuleError(_E_GAME_OVER)
         if not isinstance(move, tuple) or not move:
-            raise _fail("MOVE", "a move is a tuple such as (STOP,)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         kind = move[0]
         seat = self.turn
         if self.stage == BEFORE:
             if kind != ROLL or len(move) != 2:
-                raise _fail("DX-6", "roll the dice first (you may give back rear pieces before)", "roll_first")
+                raise RuleError(_E_ROLL_FIRST)
             g = move[1]
             road = self.roads[seat]
             if not isinstance(g, int) or g < 0:
-                raise _fail("MOVE", "give back a number of pieces", "bad_move")
+                raise RuleError(_E_BAD_MOVE)
             if g > 0 and g >= len(road):
-                raise _fail("DX-5", "keep at least one piece in your road", "keep_one")
+                raise RuleError(_E_KEEP_ONE)
             dice = self._roll(DICE - g)
             for i in range(g):  # DX-5: the rear pieces go back; the front stays
                 p = road.pop(0)
@@ -316,21 +322,21 @@ class DiceExpress:
                 self._begin_take()
                 return
             if kind != KEEP or len(move) != 2:
-                raise _fail("DX-6", "set dice aside and roll again, or stop", "keep_or_stop")
+                raise RuleError(_E_KEEP_OR_STOP)
             kept = move[1]
             try:
                 kept = list(kept)
             except TypeError:
-                raise _fail("MOVE", "name the dice to set aside by colour", "bad_move")
+                raise RuleError(_E_BAD_MOVE)
             counts = self.counts()
             for c in kept:
                 if not isinstance(c, int) or c < 0 or c > 5:
-                    raise _fail("MOVE", "a die shows one of six colours", "bad_move")
+                    raise RuleError(_E_BAD_MOVE)
                 counts[c] -= 1
                 if counts[c] < 0:
-                    raise _fail("DX-6", "set aside only dice you rolled", "not_rolled")
+                    raise RuleError(_E_NOT_ROLLED)
             if len(kept) >= len(self.dice):
-                raise _fail("DX-6", "to keep every die, stop rolling", "keep_all")
+                raise RuleError(_E_KEEP_ALL)
             # the first dice of each kept colour stay where they are; the others are rolled
             rest = [0, 0, 0, 0, 0, 0]
             for c in kept:
@@ -359,14 +365,14 @@ class DiceExpress:
         if kind == TAKE and len(move) == 2:
             p = move[1]
             if not isinstance(p, int) or p >> 3 != colour:
-                raise _fail("DX-7", "take a " + COLOUR_NAMES[colour] + " piece now", "wrong_colour")
+                raise RuleError(_E_WRONG_COLOUR, COLOUR_NAMES[colour])
             length = p & 7
             if length < 2 or length > 6 or not self.display[colour] & (1 << length):
-                raise _fail("DX-7", "that piece is not in the display", "not_in_display")
+                raise RuleError(_E_NOT_IN_DISPLAY)
             if length > k:
-                raise _fail("DX-7", str(k) + " dice take a piece of length " + str(k) + " at most", "too_long")
+                raise RuleError(_E_TOO_LONG, k)
             if length not in self.take_lengths(colour, k):
-                raise _fail("DX-7", "take the piece of length " + str(k) + ": it is in the display", "exact_first")
+                raise RuleError(_E_EXACT_FIRST, k)
             self.display[colour] &= ~(1 << length)
             self._add(seat, p)
             return
@@ -374,19 +380,19 @@ class DiceExpress:
             v = move[1]
             why = self.steal_check(seat, v, colour, k)
             if why:
-                raise _fail("DX-7", _STEAL_REASONS[_STEAL_CODES.index(why)], why)
+                raise RuleError(why)
             p = self.roads[v].pop(0)
             if not self.last & (1 << v):  # DX-8, unless in last place (DX-10)
                 self.fronts[v] -= p & 7
             self.stolen |= 1 << v
             self._add(seat, p)
             return
-        raise _fail("DX-7", "take a piece, steal one or pass", "take_steal_or_pass")
+        raise RuleError(_E_TAKE_STEAL_OR_PASS)
 
     def _roll(self, n):
         src = self.source
         if src is None:
-            raise _fail("MOVE", "a view cannot roll dice", "no_source")
+            raise RuleError(_E_NO_SOURCE)
         out = []
         for _ in range(n):
             out.append(src.below(6))
@@ -546,7 +552,7 @@ class DiceExpress:
             return "steal p" + str(move[1] + 1)
         if kind == PASS:
             return "pass"
-        raise _fail("MOVE", "unknown move", "bad_move")
+        raise RuleError(_E_BAD_MOVE)
 
     def describe(self, move, names):
         """One short line for people, before the move is applied (``ANA takes R3``)."""
@@ -582,14 +588,14 @@ def new_game(players, options, source):
 # --------------------------------------------------------------------------------- save payload
 
 def encode(g):
-    """The save payload (``shared_rules.dice_express.save``, loaded at the first save)."""
+    """The save payload (``shared_rules.dice_express.save``, loaded at the first save or load)."""
     from shared_rules.dice_express.save import encode
     return encode(g)
 
 
 def decode(data, source=None):
-    """The game of a payload; RuleError("SAVE") for anything inconsistent."""
-    from shared_rules.dice_express.load import decode
+    """The game of a payload; a RuleError of rule SAVE for anything inconsistent."""
+    from shared_rules.dice_express.save import decode
     return decode(data, source)
 
 

@@ -3,6 +3,7 @@ stacked decks and dealer) and the summary ``tools.replay`` prints. Never install
 the device writes records (``shared_rules.phase10.moves.move_text``) and never reads one.
 """
 
+from shared_rules.desktop import errors as E
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
 from shared_rules.groups import LOW, HIGH
@@ -30,7 +31,7 @@ def parse_card(word):
             n = n * 10 + "0123456789".index(ch)
         if 1 <= n <= 12:
             return ("RBGYrbgy".index(w[0]) % 4 << 4) | n
-    raise RuleError("P10C-2", "'" + word + "' is not a card (R7, B12, W, S ...)")
+    raise RuleError(E.P10_BAD_CARD, word)
 
 
 def parse_cards(line):
@@ -43,7 +44,7 @@ def parse_move(text):
     ``hit R8 2 high``, ``discard S``, ``skip p3``); RuleError if malformed."""
     words = text.split()
     if not words:
-        raise RuleError("RECORD", "empty move", "bad_record")
+        raise RuleError(E.RECORD, "empty move")
     verb = words[0]
     if verb == "draw" and len(words) == 1:
         return (DRAW_DECK,)
@@ -57,7 +58,7 @@ def parse_move(text):
         end = 0
         if len(words) == 4:
             if words[3] not in ("low", "high"):
-                raise RuleError("RECORD", "a hit's end is 'low' or 'high'", "bad_record")
+                raise RuleError(E.RECORD, "a hit's end is 'low' or 'high'")
             end = LOW if words[3] == "low" else HIGH
         return (HIT, parse_card(words[1]), small_int(words[2]) - 1, end)
     if verb == "lay":
@@ -66,7 +67,7 @@ def parse_move(text):
         if len(parts) == 2 and len(hw) == 2 and small_int(hw[1]) >= 0:
             groups = [parse_cards(part) for part in parts[1].split("|")]
             return (LAY, small_int(hw[1]), groups)
-    raise RuleError("RECORD", "cannot read the move", "bad_record")
+    raise RuleError(E.RECORD, "cannot read the move")
 
 
 def from_header(players, options, source, header):
@@ -80,7 +81,7 @@ def from_header(players, options, source, header):
         d = header["dealer"][0]
         dealer = seat_word(d)
         if dealer < 0:
-            raise RuleError("RECORD", "the dealer is a seat such as p1", "bad_record")
+            raise RuleError(E.RECORD, "the dealer is a seat such as p1")
     return P.Phase10(players, edition=edition, phases=phases, progression=progression,
                    source=source, decks=decks or None, dealer=dealer)
 

@@ -31,6 +31,37 @@ from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
 from shared_rules.phases import phase_list, CARD_PHASES
 from shared_rules.rng import Rng
 
+_E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_PLAYERS = const(3)
+_E_UNKNOWN_VARIANT = const(7)
+_E_UNKNOWN_LEVEL = const(9)
+_E_BAD_DEALER = const(10)
+_E_UNKNOWN_PROGRESSION = const(23)
+_E_BAD_DECK = const(44)
+_E_GAME_OVER = const(45)
+_E_LAID_ALREADY = const(46)
+_E_NO_PHASE_LEFT = const(47)
+_E_WRONG_PHASE = const(48)
+_E_KEEP_ONE = const(49)
+_E_LAY_FIRST = const(50)
+_E_NOT_IN_HAND_HIT = const(51)
+_E_SKIP_HIT = const(52)
+_E_NO_GROUP = const(53)
+_E_OTHER_GROUPS_NEXT_TURN = const(54)
+_E_NOT_IN_HAND = const(55)
+_E_CHOOSE_TARGET = const(56)
+_E_BAD_TARGET = const(57)
+_E_CHOOSE_PHASE = const(58)
+_E_COMPLETED_ALREADY = const(59)
+_E_NOTHING_TO_DRAW = const(60)
+_E_DRAW_FIRST = const(61)
+_E_ALREADY_WAITING = const(62)
+_E_NO_DISCARD = const(63)
+_E_SKIP_ON_TOP = const(64)
+_E_DRAWN_ALREADY = const(65)
+_E_WHOLE_PHASE = const(40)  # and 41: lay_groups
+_E_NO_FIT = const(42)  # and 43: hit_end
+
 # Pending decision kinds (``stage``), and the stage after the game ended.
 DRAW = const(0)
 PLAY = const(1)
@@ -57,11 +88,11 @@ HAND_SIZE = const(10)
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-def _index(names, value, rule, what):
+def _index(names, value, code):
     for i in range(len(names)):
         if names[i] == value:
             return i
-    raise RuleError(rule, "unknown " + what + " '" + str(value) + "' (" + ", ".join(names) + ")", "unknown_variant")
+    raise RuleError(code, value)
 
 
 class Phase10:
@@ -70,10 +101,10 @@ class Phase10:
     def __init__(self, players, edition="classic", phases="all", progression="standard",
                  seed=0, decks=None, dealer=None, source=None):
         if not isinstance(players, int) or players < 2 or players > 6:
-            raise RuleError("SETUP", "Phase 10 is played by 2 to 6 players", "players")
+            raise RuleError(_E_PLAYERS, players)
         self.n = players
-        self.edition = _index(EDITIONS, edition, "SETUP", "edition")
-        self.progression = _index(PROGRESSIONS, progression, "P10C-20", "progression")
+        self.edition = _index(EDITIONS, edition, _E_UNKNOWN_VARIANT)
+        self.progression = _index(PROGRESSIONS, progression, _E_UNKNOWN_PROGRESSION)
         self.phase_list_name = phases
         self.phase_numbers = phase_list(phases)
         self.source = source if source is not None else Rng(seed)
@@ -104,7 +135,7 @@ class Phase10:
         if dealer is None:
             dealer = self.source.below(players)  # P10C-6
         elif not (0 <= dealer < players):
-            raise RuleError("SETUP", "the dealer must be a seat 1.." + str(players), "bad_dealer")
+            raise RuleError(_E_BAD_DEALER)
         self.dealer = dealer
         self._deal()
 
@@ -243,39 +274,39 @@ class Phase10:
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
         if self.stage == OVER:
-            raise RuleError("P10C-18", "the game is over", "game_over")
+            raise RuleError(_E_GAME_OVER)
         if not isinstance(move, tuple) or not move:
-            raise RuleError("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         kind = move[0]
         seat = self.turn
         if self.stage == DRAW:
             if kind == DRAW_DECK:
                 if not self.can_draw_deck():
-                    raise RuleError("P10C-10", "the draw pile is empty and there is nothing to reshuffle", "nothing_to_draw")
+                    raise RuleError(_E_NOTHING_TO_DRAW)
                 if not self.draw_pile:
                     self._reshuffle()
                 self.hands[seat].append(self.draw_pile.pop())
                 self.history.append((seat, DRAW_DECK, -1))
             elif kind == TAKE_DISCARD:
                 if not self.discard:
-                    raise RuleError("P10C-7", "the discard pile is empty", "no_discard")
+                    raise RuleError(_E_NO_DISCARD)
                 if self.discard[-1] == C.SKIP:
-                    raise RuleError("P10C-8", "a Skip on top of the discard pile can never be drawn", "skip_on_top")
+                    raise RuleError(_E_SKIP_ON_TOP)
                 card = self.discard.pop()
                 self.hands[seat].append(card)
                 self.history.append((seat, TAKE_DISCARD, card))
             else:
-                raise RuleError("P10C-7", "draw a card first: from the draw pile or the discard pile", "draw_first")
+                raise RuleError(_E_DRAW_FIRST)
             self.stage = PLAY
             return
         if self.stage == SKIP_TARGET:
             if kind != TARGET or len(move) != 2:
-                raise RuleError("P10C-11", "choose the player your Skip skips", "choose_target")
+                raise RuleError(_E_CHOOSE_TARGET)
             target = move[1]
             if target not in self.skip_targets(seat):
                 if isinstance(target, int) and 0 <= target < self.n and self.waiting[target]:
-                    raise RuleError("P10C-11", "that player is already waiting out a Skip", "already_waiting")
-                raise RuleError("P10C-11", "a Skip must skip another player in this hand", "bad_target")
+                    raise RuleError(_E_ALREADY_WAITING)
+                raise RuleError(_E_BAD_TARGET)
             self.waiting[target] = True
             self._next_turn()
             return
@@ -287,30 +318,30 @@ class Phase10:
         elif kind == DISCARD:
             self._discard(seat, move)
         elif kind == DRAW_DECK or kind == TAKE_DISCARD:
-            raise RuleError("P10C-7", "you have drawn already this turn", "drawn_already")
+            raise RuleError(_E_DRAWN_ALREADY)
         else:
-            raise RuleError("MOVE", "unknown move", "unknown_move")
+            raise RuleError(_E_BAD_MOVE)
 
     def _lay(self, seat, move):
         if len(move) != 3:
-            raise RuleError("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         if self.laid[seat]:
-            raise RuleError("P10C-7", "you have laid down your phase this hand already", "laid_already")
+            raise RuleError(_E_LAID_ALREADY)
         number = move[1]
         allowed = self.open_phases(seat)
         if not allowed:
-            raise RuleError("P10C-7", "you have no phase left to lay down", "no_phase_left")
+            raise RuleError(_E_NO_PHASE_LEFT)
         if number == 0:
             if len(allowed) > 1:
-                raise RuleError("P10C-22", "choose which phase you lay down", "choose_phase")
+                raise RuleError(_E_CHOOSE_PHASE)
             number = allowed[0]
         if number not in allowed:
             if self.progression == FREE and number in self.phase_numbers:
-                raise RuleError("P10C-22", "you have completed phase " + str(number) + " already", "completed_already")
-            raise RuleError("P10C-7", "your phase is phase " + str(allowed[0]) + ", not " + str(number), "wrong_phase")
-        laid, rest = lay_groups(seat, CARD_PHASES[number - 1], move[2], self.hands[seat], "P10C-7")
+                raise RuleError(_E_COMPLETED_ALREADY, number)
+            raise RuleError(_E_WRONG_PHASE, allowed[0])
+        laid, rest = lay_groups(seat, CARD_PHASES[number - 1], move[2], self.hands[seat], _E_WHOLE_PHASE)
         if not rest and self.edition == CLASSIC:
-            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
+            raise RuleError(_E_KEEP_ONE)
         self.hands[seat] = rest
         for g in laid:
             self.table.append(g)
@@ -325,23 +356,23 @@ class Phase10:
 
     def _hit(self, seat, move):
         if len(move) != 4:
-            raise RuleError("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         card, gi, end = move[1], move[2], move[3]
         if not self.laid[seat]:
-            raise RuleError("P10C-7", "lay down your phase before you hit", "lay_first")
+            raise RuleError(_E_LAY_FIRST)
         hand = self.hands[seat]
         if card not in hand:
-            raise RuleError("P10C-9", "that card is not in your hand", "not_in_hand")
+            raise RuleError(_E_NOT_IN_HAND_HIT)
         if card == C.SKIP:
-            raise RuleError("P10C-5", "a Skip can never be hit", "skip_hit")
+            raise RuleError(_E_SKIP_HIT)
         if not isinstance(gi, int) or not (0 <= gi < len(self.table)):
-            raise RuleError("P10C-9", "there is no such group on the table", "no_group")
+            raise RuleError(_E_NO_GROUP)
         g = self.table[gi]
         if self.laid_this_turn and self.edition == CLASSIC and g[0] != seat:
-            raise RuleError("P10C-13", "in the classic rules you hit other players' groups from your next turn on", "other_groups_next_turn")
-        end = hit_end(g, card, end, "P10C-9")
+            raise RuleError(_E_OTHER_GROUPS_NEXT_TURN)
+        end = hit_end(g, card, end, _E_NO_FIT)
         if len(hand) == 1 and self.edition == CLASSIC:
-            raise RuleError("P10C-14", "keep a card to discard: in the classic rules you go out only by discarding", "keep_one")
+            raise RuleError(_E_KEEP_ONE)
         hand.remove(card)
         add_card(g, card, end)
         self.history.append((seat, HIT, card))
@@ -350,11 +381,11 @@ class Phase10:
 
     def _discard(self, seat, move):
         if len(move) != 2:
-            raise RuleError("MOVE", "a discard is (DISCARD, card)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         card = move[1]
         hand = self.hands[seat]
         if card not in hand:
-            raise RuleError("P10C-7", "that card is not in your hand", "not_in_hand")
+            raise RuleError(_E_NOT_IN_HAND)
         hand.remove(card)
         self.discard.append(card)
         self.history.append((seat, DISCARD, card))
@@ -489,7 +520,7 @@ def _checked_deck(deck):
     """A stacked deck (108 cards, top first) as a list; RuleError unless it is the deck."""
     deck = list(deck)
     if sorted(deck) != sorted(C.new_deck()):
-        raise RuleError("P10C-1", "a stacked deck must hold exactly the 108 cards", "bad_deck")
+        raise RuleError(_E_BAD_DECK)
     return deck
 
 
@@ -579,9 +610,9 @@ def encode(state):
     return encode(state)
 
 
-def decode(data, source=None, legacy=False):
-    from shared_rules.phase10.load import decode
-    return decode(data, source, legacy)
+def decode(data, source=None):
+    from shared_rules.phase10.save import decode
+    return decode(data, source)
 
 
 def bot(level, rng):
@@ -595,5 +626,4 @@ def bot(level, rng):
         return bots.GreedyBot(rng)
     if level == "hard":
         return bots.HardBot(rng)
-    raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (" + ", ".join(LEVELS) + ")",
-                    "unknown_level")
+    raise RuleError(_E_UNKNOWN_LEVEL, level)

@@ -11,6 +11,17 @@ from shared_rules.phase10.game import (DRAW, SKIP_TARGET, OVER, DRAW_DECK, TAKE_
                                   DISCARD, TARGET, CLASSIC)
 
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+
+
 def legal_moves(self):
     """Every legal move of the pending decision, in a fixed order.
 
@@ -83,4 +94,4 @@ def move_text(self, move):
         return "discard " + C.text(move[1])
     if kind == TARGET:
         return "skip p" + str(move[1] + 1)
-    raise RuleError("MOVE", "unknown move", "unknown_move")
+    raise RuleError(_E_BAD_MOVE)

@@ -3,11 +3,21 @@
 Options, stage, turn, dealer, hand number, flags, the chance source's state, per seat progress /
 laid phase / score / hand, the draw and discard piles, the laid groups, winners, the last hand's
 summary, this hand's public history and any stacked decks still to come. A 6-player game
-mid-hand is about 250 bytes plus two bytes per public event of the hand. Read back by
-``shared_rules.phase10.load`` (for Continue only: code is RAM, and every hand's save loads this).
+mid-hand is about 250 bytes plus two bytes per public event of the hand. ``decode`` reads it
+back and accepts only a consistent position (every one of the 108 cards exactly once).
 """
 
-from shared_rules.payload import Writer, bits
+from shared_rules.save import Reader, Writer, bad, bits, unbits
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_CARDS_MISSING = const(21)  # RuleError codes: words in shared_rules/desktop/errors.py
 
 
 def encode(game):
@@ -60,3 +70,89 @@ def encode(game):
         w.u8(card & 0xFF)
     return bytes(w.buf)
 
+
+def decode(data, source=None):
+    """The game of a payload; a RuleError of rule SAVE for anything inconsistent. ``source`` None: the
+    seeded generator with the saved state."""
+    from shared_rules.phase10.game import (Phase10, _checked_deck, FREE, OVER, EDITIONS, PROGRESSIONS,
+                                      DRAW_DECK)
+    from shared_rules.phases import PHASE_LISTS
+    from shared_rules import cards as C
+    r = Reader(data)
+    n = r.u8(6)
+    if n < 2:
+        raise bad()
+    edition = r.u8(1)
+    progression = r.u8(2)
+    list_name = PHASE_LISTS[r.u8(len(PHASE_LISTS) - 1)][0]
+    g = Phase10(n, edition=EDITIONS[edition], progression=PROGRESSIONS[progression],
+                phases=list_name, dealer=0)  # dealt from a throwaway generator, then replaced
+    g.stage = r.u8(OVER)
+    g.turn = r.u8(n - 1)
+    g.dealer = r.u8(n - 1)
+    g.hand_no = r.u16()
+    flags = r.u8(3)
+    g.tiebreak = bool(flags & 1)
+    g.laid_this_turn = bool(flags & 2)
+    g.went_out = r.u8(n) - 1
+    state = r.u32() & 0x3FFFFFFF
+    if source is None:
+        g.source.state = state
+    else:
+        g.source = source
+    g.waiting = unbits(r.u8(), n)
+    g.active = unbits(r.u8(), n)
+    for s in range(n):
+        g.progress[s] = r.u16()
+        g.laid[s] = r.u8(10)
+        g.scores[s] = r.u16()
+        g.hands[s] = r.cards()
+    g.draw_pile = r.cards()
+    g.discard = r.cards()
+    g.table = []
+    for _ in range(r.u8()):
+        owner, kind, a, b = r.u8(n - 1), r.u8(2), r.u8(12), r.u8(12)
+        g.table.append([owner, kind, a, b, r.cards()])
+    g.winners = r.cards()
+    out = r.u8(n) - 1
+    g.last_hand = None
+    if out >= 0:
+        points = [r.u16() for _ in range(n)]
+        g.last_hand = (out, points, unbits(r.u8(), n))
+    g.decks = []
+    for _ in range(r.u8()):
+        g.decks.append(_checked_deck(r.take(108)))
+    g.history = []
+    for _ in range(r.u16()):
+        sk = r.u8()
+        card = r.u8()
+        seat, kind = sk >> 4, sk & 15
+        if seat >= n or kind > 5:
+            raise bad()
+        g.history.append((seat, kind, -1 if kind == DRAW_DECK else card))
+    r.end()
+    # consistency: every card in exactly one place (P10C-1), sane positions
+    every = list(g.draw_pile) + list(g.discard)
+    for s in range(n):
+        every.extend(g.hands[s])
+    for grp in g.table:
+        every.extend(grp[4])
+    if sorted(every) != sorted(C.new_deck()):
+        raise bad(_E_CARDS_MISSING)
+    limit = len(g.phase_numbers)
+    for s in range(n):
+        if g.progression == FREE:
+            if g.progress[s] >= (1 << limit):
+                raise bad()
+        elif g.progress[s] > limit:
+            raise bad()
+        if g.laid[s] and g.laid[s] not in g.phase_numbers:
+            raise bad()
+    for w in g.winners:
+        if w >= n:
+            raise bad()
+    if not g.active[g.turn]:
+        raise bad()
+    if g.stage == OVER and not g.winners:
+        raise bad()
+    return g

@@ -30,6 +30,17 @@ from shared_rules.phase10board.game import (ROLL, GO, PILE, SEARCH, SWAP, ASK, F
                                             TRACK, K_DRAW, K_EXTRA, K_SEARCH, K_SWAP, K_ALL,
                                             K_JOKER, K_ASK, K_FREE, JOKER_BIT, FINISH)
 
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_UNKNOWN_LEVEL = const(9)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+
 _JOKER = 0x81  # a stand-in joker for "what if I had a joker"
 
 
@@ -608,4 +619,4 @@ def make(level, rng):
         from shared_rules.phase10board.hard import HardBot
         return HardBot(rng)
     from shared_rules.errors import RuleError
-    raise RuleError("SETUP", "unknown computer player '" + str(level) + "' (random, easy, normal, hard)", "level")
+    raise RuleError(_E_UNKNOWN_LEVEL, level)

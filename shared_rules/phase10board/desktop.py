@@ -7,7 +7,9 @@ from shared_rules.groups import LOW, HIGH
 from shared_rules.desktop.notation import small_int
 from shared_rules.phase10board.game import (CCW, CW, DISCARD, DONE, DRAW_DECK, HIT, JOKER_BIT,
                                             KIND_NAMES, K_FREE, LAY, M_ASK, M_FREE, M_GO, M_KEEP,
-                                            M_ROLL, M_SWAP, PICK, SPACES, TAKE_DISCARD, _err)
+                                            M_ROLL, M_SWAP, PICK, SPACES, TAKE_DISCARD)
+from shared_rules.desktop import errors as E
+from shared_rules.errors import RuleError
 
 
 def parse_card(word):
@@ -22,14 +24,14 @@ def parse_card(word):
         n = small_int(w[1:], 2)
         if col >= 0 and 1 <= n <= 12:
             return joker | (col % 4) << 4 | n
-    raise _err("RECORD", "'" + word + "' is not a card (R7, P12, JG5 ...)", "bad_card")
+    raise RuleError(E.P10B_BAD_CARD, word)
 
 
 def parse_move(text):
-    """A move from its record notation (see ``move_text``); RuleError("RECORD") if malformed."""
+    """A move from its record notation (see ``move_text``); a RuleError of rule RECORD if malformed."""
     words = text.split()
     if not words:
-        raise _err("RECORD", "empty move", "empty")
+        raise RuleError(E.RECORD, "empty move")
     verb = words[0]
     nw = len(words)
     if nw == 1:
@@ -79,4 +81,4 @@ def parse_move(text):
                 for part in parts[1].split("|"):
                     groups.append([parse_card(w) for w in part.split()])
                 return (LAY, num, groups)
-    raise _err("RECORD", "cannot read the move '" + text.strip() + "'", "bad_move")
+    raise RuleError(E.RECORD, "cannot read the move '" + text.strip() + "'")

@@ -109,14 +109,43 @@ FACE_UP = const(5)
 KEEP_MAX = const(5)
 JOKER_BIT = const(0x80)
 
+_E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
+_E_PLAYERS = const(3)
+_E_NO_OPTION = const(8)
+_E_WHOLE_PHASE = const(70)  # and 71: lay_groups
+_E_NO_FIT = const(72)  # and 73: hit_end
+_E_GAME_OVER = const(74)
+_E_NOT_REACHABLE = const(75)
+_E_LAID_ALREADY = const(76)
+_E_WRONG_PHASE = const(77)
+_E_LAY_FIRST = const(78)
+_E_NOT_IN_HAND_HIT = const(79)
+_E_NO_GROUP = const(80)
+_E_NOT_IN_HAND = const(81)
+_E_ROLL_FIRST = const(82)
+_E_CHOOSE_SPACE = const(83)
+_E_CHOOSE_CARD = const(84)
+_E_NOT_IN_DISCARD = const(85)
+_E_CHOOSE_CARD_GIVE = const(86)
+_E_NOT_IN_HAND_GIVE = const(87)
+_E_CHOOSE_NUMBER = const(88)
+_E_BAD_NUMBER = const(89)
+_E_BAD_DIRECTION = const(90)
+_E_CHOOSE_KIND = const(91)
+_E_BAD_KIND = const(92)
+_E_KIND_FULL = const(93)
+_E_KEEP_OR_DONE = const(94)
+_E_NOT_IN_HAND_KEEP = const(95)
+_E_KEEP_FIVE = const(96)
+_E_DRAW_EMPTY = const(97)
+_E_CHOOSE_PILE = const(98)
+_E_PLAY = const(99)
+_E_DISCARD_EMPTY = const(100)
+
 COLOUR_LETTERS = "RPGY"
 COLOUR_NAMES = ("red", "purple", "green", "yellow")
 LEVELS = ("random", "easy", "normal", "hard")
 OVER = const(9)
-
-
-def _err(rule, reason, code):
-    return RuleError(rule, reason, code)
 
 
 def space_kind(space):
@@ -168,7 +197,7 @@ class Board:
 
     def __init__(self, players, source, starter=None):
         if not isinstance(players, int) or players < 2 or players > 6:
-            raise _err("SETUP", "the board game is played by 2 to 6 players", "players")
+            raise RuleError(_E_PLAYERS, players)
         self.n = players
         self.source = source
         self.tokens = [0] * players  # P10B-4: every token on the start space
@@ -326,15 +355,15 @@ class Board:
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
         if self.stage == OVER:
-            raise _err("P10B-18", "the game is over", "game_over")
+            raise RuleError(_E_GAME_OVER)
         if not isinstance(move, tuple) or not move:
-            raise _err("MOVE", "a move is a tuple such as (DISCARD, card)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         kind = move[0]
         seat = self.turn
         st = self.stage
         if st == ROLL:
             if kind != M_ROLL or len(move) != 1:
-                raise _err("P10B-5", "roll the dice first", "roll_first")
+                raise RuleError(_E_ROLL_FIRST)
             d1 = self.source.die(6)
             d2 = self.source.die(6)
             self.dice = (d1, d2)
@@ -350,46 +379,46 @@ class Board:
             return
         if st == GO:
             if kind != M_GO or len(move) != 2:
-                raise _err("P10B-5", "choose the space your token moves to", "choose_space")
+                raise RuleError(_E_CHOOSE_SPACE)
             for sp, k in self.targets:
                 if sp == move[1]:
                     self.tokens[seat] = sp
                     self._act(seat, sp)
                     return
-            raise _err("P10B-5", "the dice do not reach that space", "not_reachable")
+            raise RuleError(_E_NOT_REACHABLE)
         if st == PILE:
             if kind == DRAW_DECK and len(move) == 1:
                 if not self.can_draw_deck():
-                    raise _err("P10B-8", "the draw pile is empty and there is nothing to reshuffle", "draw_empty")
+                    raise RuleError(_E_DRAW_EMPTY)
                 self.hands[seat].append(self._pop_draw())
             elif kind == TAKE_DISCARD and len(move) == 1:
                 if not self.discard:
-                    raise _err("P10B-9", "the discard pile is empty", "discard_empty")
+                    raise RuleError(_E_DISCARD_EMPTY)
                 self.hands[seat].append(self._pop_discard(len(self.discard) - 1))
             else:
-                raise _err("P10B-9", "take a card from the draw pile or the discard pile", "choose_pile")
+                raise RuleError(_E_CHOOSE_PILE)
             self.left -= 1
             self._after_pile()
             return
         if st == SEARCH:
             if kind != PICK or len(move) != 2:
-                raise _err("P10B-11", "take one card of the discard pile", "choose_card")
+                raise RuleError(_E_CHOOSE_CARD)
             c = move[1]
             i = len(self.discard) - 1
             while i >= 0 and self.discard[i] != c:
                 i -= 1
             if i < 0:
-                raise _err("P10B-11", "that card is not in the discard pile", "not_in_discard")
+                raise RuleError(_E_NOT_IN_DISCARD)
             self.hands[seat].append(self._pop_discard(i))
             self._to_play()
             return
         if st == SWAP:
             if kind != M_SWAP or len(move) != 2:
-                raise _err("P10B-12", "choose a card to give up", "choose_card")
+                raise RuleError(_E_CHOOSE_CARD_GIVE)
             c = move[1]
             hand = self.hands[seat]
             if c not in hand:
-                raise _err("P10B-12", "that card is not in your hand", "not_in_hand")
+                raise RuleError(_E_NOT_IN_HAND_GIVE)
             hand.remove(c)
             self._put_discard(c, 0)
             self.left -= 1
@@ -403,24 +432,24 @@ class Board:
             return
         if st == ASK:
             if kind != M_ASK or len(move) != 3:
-                raise _err("P10B-15", "name a number and a direction", "choose_number")
+                raise RuleError(_E_CHOOSE_NUMBER)
             num, d = move[1], move[2]
             if not isinstance(num, int) or not 1 <= num <= 12:
-                raise _err("P10B-15", "ask for a number from 1 to 12", "bad_number")
+                raise RuleError(_E_BAD_NUMBER)
             if d != CW and d != CCW:
-                raise _err("P10B-15", "ask clockwise or counter-clockwise", "bad_direction")
+                raise RuleError(_E_BAD_DIRECTION)
             self._ask(seat, num, d)
             self._to_play()
             return
         if st == FREE:
             if kind != M_FREE or len(move) != 2:
-                raise _err("P10B-16", "choose the kind of space to move to", "choose_kind")
+                raise RuleError(_E_CHOOSE_KIND)
             k = move[1]
             if not isinstance(k, int) or not 0 <= k < K_FREE:
-                raise _err("P10B-16", "choose one of the seven other kinds", "bad_kind")
+                raise RuleError(_E_BAD_KIND)
             sp = self.free_space(seat, k)
             if sp < 0:
-                raise _err("P10B-16", "every space of that kind is taken", "kind_full")
+                raise RuleError(_E_KIND_FULL)
             self.tokens[seat] = sp
             self._act(seat, sp)
             return
@@ -430,12 +459,12 @@ class Board:
                 self._keep_done()
                 return
             if kind != M_KEEP or len(move) != 2:
-                raise _err("P10B-19", "keep a card or say you are done", "keep_or_done")
+                raise RuleError(_E_KEEP_OR_DONE)
             c = move[1]
             if c not in hand:
-                raise _err("P10B-19", "that card is not in your hand", "not_in_hand")
+                raise RuleError(_E_NOT_IN_HAND_KEEP)
             if len(self.kept[seat]) >= KEEP_MAX:
-                raise _err("P10B-19", "keep at most five cards", "keep_five")
+                raise RuleError(_E_KEEP_FIVE)
             hand.remove(c)
             self.kept[seat].append(c)
             if len(self.kept[seat]) >= KEEP_MAX or not hand:
@@ -449,17 +478,17 @@ class Board:
         elif kind == DISCARD:
             self._discard(seat, move)
         else:
-            raise _err("P10B-6", "lay down, hit or discard", "play")
+            raise RuleError(_E_PLAY)
 
     def _lay(self, seat, move):
         if len(move) != 3:
-            raise _err("MOVE", "a lay-down is (LAY, phase, groups)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         if self.laid[seat]:
-            raise _err("P10B-6", "you have laid down your phase this round already", "laid_already")
+            raise RuleError(_E_LAID_ALREADY)
         number = self.phase_of(seat)
         if move[1] != 0 and move[1] != number:
-            raise _err("P10B-6", "your phase is phase " + str(number), "wrong_phase")
-        laid, rest = lay_groups(seat, BOARD_PHASES[number - 1], move[2], self.hands[seat], "P10B-6")
+            raise RuleError(_E_WRONG_PHASE, number)
+        laid, rest = lay_groups(seat, BOARD_PHASES[number - 1], move[2], self.hands[seat], _E_WHOLE_PHASE)
         self.hands[seat] = rest
         for g in laid:
             self.table.append(g)
@@ -469,17 +498,17 @@ class Board:
 
     def _hit(self, seat, move):
         if len(move) != 4:
-            raise _err("MOVE", "a hit is (HIT, card, group, end)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         card, gi, end = move[1], move[2], move[3]
         if not self.laid[seat]:
-            raise _err("P10B-6", "lay down your phase before you hit", "lay_first")
+            raise RuleError(_E_LAY_FIRST)
         hand = self.hands[seat]
         if card not in hand:
-            raise _err("P10B-6", "that card is not in your hand", "not_in_hand")
+            raise RuleError(_E_NOT_IN_HAND_HIT)
         if not isinstance(gi, int) or not 0 <= gi < len(self.table):
-            raise _err("P10B-6", "there is no such group on the table", "no_group")
+            raise RuleError(_E_NO_GROUP)
         g = self.table[gi]
-        end = hit_end(g, card, end, "P10B-6")
+        end = hit_end(g, card, end, _E_NO_FIT)
         hand.remove(card)
         add_card(g, card, end)
         if not hand:  # P10B-17: going out by hitting the last card
@@ -487,11 +516,11 @@ class Board:
 
     def _discard(self, seat, move):
         if len(move) != 2:
-            raise _err("MOVE", "a discard is (DISCARD, card)", "bad_move")
+            raise RuleError(_E_BAD_MOVE)
         c = move[1]
         hand = self.hands[seat]
         if c not in hand:
-            raise _err("P10B-7", "that card is not in your hand", "not_in_hand")
+            raise RuleError(_E_NOT_IN_HAND)
         hand.remove(c)
         self._put_discard(c, 1)
         if not hand:  # P10B-17
@@ -795,7 +824,7 @@ def move_text(move):
         return "hit " + card_text(move[1]) + " " + str(move[2] + 1) + ("" if not end else (" low" if end == LOW else " high"))
     if k == DISCARD:
         return "discard " + card_text(move[1])
-    raise _err("MOVE", "unknown move", "bad_move")
+    raise RuleError(_E_BAD_MOVE)
 
 
 class View:
@@ -860,7 +889,7 @@ def encode(g):
 
 
 def decode(data, source=None):
-    """A state from ``encode``'s bytes; RuleError("SAVE") for anything inconsistent."""
+    """A state from ``encode``'s bytes; a RuleError of rule SAVE for anything inconsistent."""
     from shared_rules.phase10board.save import decode
     return decode(data, source)
 
@@ -869,7 +898,7 @@ def new_game(players, options, source):
     """A new game (docs/protocol.md); the board game has no variants."""
     if options:
         for k in sorted(options):
-            raise _err("SETUP", "the board game has no option '" + str(k) + "'", "option")
+            raise RuleError(_E_NO_OPTION, k)
     return Board(players, source)
 
 

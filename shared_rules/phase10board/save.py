@@ -1,9 +1,19 @@
 """The board game's save payload (docs/phase10board.md): every field of a ``Board``, one byte a
-value, written and read with ``payload.Writer`` and ``Reader``. Loaded at the first save or
+value, written and read with ``save.Writer`` and ``Reader``. Loaded at the first save or
 load (``phase10board.encode``/``decode``), so the rules module stays small to compile."""
 
 from shared_rules.phase10board import game as B
-from shared_rules.payload import Reader, Writer, bad
+from shared_rules.save import Reader, Writer, bad
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+_E_CARDS_MISSING = const(21)  # RuleError codes: words in shared_rules/desktop/errors.py
 
 
 def encode(g):
@@ -53,7 +63,7 @@ def _cards(r):
     out = list(r.take(r.u8(96)))
     for c in out:
         if not (1 <= c & 15 <= 12 and c & 0x40 == 0):
-            raise bad("the board game save holds something that is not a card")
+            raise bad()
     return out
 
 
@@ -61,7 +71,7 @@ def decode(data, source=None):
     r = Reader(data)
     n = r.u8(6)
     if n < 2:
-        raise bad("the board game needs 2 to 6 players")
+        raise bad()
     g = object.__new__(B.Board)  # (MicroPython: a class has no __new__ of its own)
     g.n = n
     g.source = source
@@ -78,7 +88,7 @@ def decode(data, source=None):
     w = r.u8(n)
     g.winners = [w - 1] if w else []
     if (g.stage == B.OVER) != (w > 0):
-        raise bad("the board game save's end does not match its winner")
+        raise bad()
     g.targets = []
     for _ in range(r.u8(2)):
         g.targets.append((r.u8(B.SPACES - 1), r.u8(12)))
@@ -120,8 +130,8 @@ def decode(data, source=None):
     for col in range(4):
         for num in range(1, 13):
             if count[col << 4 | num] != 2:
-                raise bad("the board game save does not hold the 96 cards exactly once")
+                raise bad(_E_CARDS_MISSING)
     for c in g.draw + g.discard:
         if c & B.JOKER_BIT:
-            raise bad("a joker in the draw or discard pile")
+            raise bad()
     return g

@@ -59,6 +59,7 @@ turn it on (``DESKTOP_CACHE``)."""
 
 DESKTOP_CACHE = 20000
 
+_E_SOLVER_LIMIT = const(37)  # a RuleError code: words in shared_rules/desktop/errors.py
 _SETS = const(0)
 _COLS = const(1)
 _RUN1 = const(2)
@@ -135,10 +136,10 @@ def _build(phase):
     total = 0
     for g in range(m):
         if sizes[g] < 1 or (kinds[g] == RUN and sizes[g] > 12):
-            raise RuleError("P10C-3", "the solver cannot use a group of " + str(sizes[g]) + " cards")
+            raise RuleError(_E_SOLVER_LIMIT, sizes[g])
         total += sizes[g]
     if total > 200:
-        raise RuleError("P10C-3", "the solver takes phases of at most 200 cards")
+        raise RuleError(_E_SOLVER_LIMIT, total)
     nset = kinds.count(SET)
     nrun = kinds.count(RUN)
     ncol = kinds.count(COLOUR)
@@ -163,8 +164,7 @@ def _build(phase):
         pat = _COLSET
         extra = (kinds.index(COLOUR), kinds.index(SET))
     else:
-        raise RuleError("P10C-3", "the solver knows only sets, colour groups, one or two runs, "
-                        "and pairs of two different kinds")
+        raise RuleError(_E_SOLVER_LIMIT)
     return [pat, sizes, total, {}, extra]  # indexed by _PAT, _SIZES, _TOTAL, _CACHE, _EXTRA
 
 

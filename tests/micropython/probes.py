@@ -9,6 +9,7 @@ A probe prints ``CRASH`` when the rules core raises anything but RuleError.
 
 from shared_rules import cards, groups, phases
 from shared_rules.errors import RuleError
+from shared_rules.desktop import errors as E
 from shared_rules.rng import Rng
 from shared_rules.phase10.desktop import parse_card, parse_cards
 
@@ -20,11 +21,12 @@ def _ints(values):
 
 
 def _outcome(fn, *args):
-    """The result of ``fn(*args)`` as text, or the RuleError, or CRASH and the exception type."""
+    """The result of ``fn(*args)`` as text, or the RuleError in words, or CRASH and the exception
+    type."""
     try:
         return str(fn(*args))
     except RuleError as e:
-        return "RuleError " + str(e)
+        return "RuleError " + E.text(e)  # the desktop's words, under MicroPython too
     except Exception as e:  # noqa: BLE001 - a crash is what the probe reports
         return "CRASH " + type(e).__name__
 
