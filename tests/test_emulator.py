@@ -14,7 +14,7 @@ from emulator import specs
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(REPO, "tests", "scripts")
-SHOTS = ("01-main-menu", "02-settings", "03-settings-changed", "04-rules", "05-rules-card-phases",
+SHOTS = ("01-main-menu", "02-settings", "03-settings-changed", "03b-button-test", "04-rules", "05-rules-card-phases",
          "06-rules-card-howto", "07-rules-board-phases", "08-rules-board-howto", "08b-rules-board-spaces",
          "09-rules-dice-howto", "10-about", "11-statistics", "12-new-game",
          "13-new-game-scrolled", "14-seat", "15-name", "16-new-game-changed", "17-board-game-setup")
