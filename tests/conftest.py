@@ -25,3 +25,43 @@ def _keep_app_modules():
         if name.split(".")[0] in APP_PACKAGES and sys.modules[name] is not before.get(name):
             del sys.modules[name]
     sys.modules.update(before)
+
+
+class ScriptRuns:
+    """The scripts of tests/scripts/ run under MicroPython (tools/micropython_firmware.py
+    ``run_script``), each run once per test session (per pytest-xdist worker) and shared by the
+    suites that need it: tests/test_ram_budget.py (the heap budget) and
+    tests/test_device_manifest.py (what the device imports)."""
+
+    PLENTY = 4000000  # bytes of heap: behaviour, not memory
+
+    def __init__(self):
+        self.done = {}  # (script path, heap, frozen folder) -> Result
+
+    def run(self, path, heap=PLENTY, frozen=None):
+        """The run of the script at ``path`` with ``heap`` bytes for the app (``frozen``: the app
+        frozen in, tools/micropython_firmware.py ``freeze``)."""
+        import os
+
+        from tools.micropython_firmware import run_script
+
+        key = (path, heap, frozen)
+        if key not in self.done:
+            with open(path) as f:
+                self.done[key] = run_script(f.read(), heap=heap, name=os.path.basename(path),
+                                            frozen=frozen)
+        return self.done[key]
+
+    def finished(self, path):
+        """A run of the script, as installed as ``.py``, that reached its end: one made already
+        with any heap, else one with plenty (for what does not depend on the heap, such as the
+        modules imported)."""
+        for (p, _, frozen), r in self.done.items():
+            if p == path and frozen is None and r.status == 0:
+                return r
+        return self.run(path)
+
+
+@pytest.fixture(scope="session")
+def script_runs():
+    return ScriptRuns()

@@ -14,7 +14,7 @@ from emulator import specs
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPTS = os.path.join(REPO, "tests", "scripts")
-SHOTS = ("01-main-menu", "02-settings", "03-settings-changed", "04-rules", "05-rules-card-phases",
+SHOTS = ("01-main-menu", "02-settings", "03-settings-changed", "03b-button-test", "04-rules", "05-rules-card-phases",
          "06-rules-card-howto", "07-rules-board-phases", "08-rules-board-howto", "08b-rules-board-spaces",
          "09-rules-dice-howto", "10-about", "11-statistics", "12-new-game",
          "13-new-game-scrolled", "14-seat", "15-name", "16-new-game-changed", "17-board-game-setup")
@@ -78,6 +78,14 @@ def test_failed_expectation_exits_1_with_the_screen_and_a_screenshot(tmp_path):
     ("press\n", "s.txt line 1: 'press' needs an argument"),
     ("wait 10\npress Q\n", "s.txt line 2: the Adafruit PyBadge has no button 'Q'"),
     ("screenshot ../x\n", "s.txt line 1: a screenshot name is a plain file name"),
+    ("repeat\nend\n", "s.txt line 1: use 'repeat N', 'repeat N until TEXT'"),
+    ("repeat 0\nend\n", "s.txt line 1: use 'repeat N'"),
+    ("repeat 5 unless Menu\nend\n", "s.txt line 1: use 'repeat N'"),
+    ("wait 10\nrepeat 3 until Menu\nkey A\n", "s.txt line 2: a block with no 'end'"),
+    ("wait 10\nend\n", "s.txt line 2: 'end' with no block to close"),
+    ("if\nend\n", "s.txt line 1: 'if' needs the text to look for"),
+    ("if Menu\nend now\n", "s.txt line 2: 'end' takes no argument"),
+    ("repeat 2\n" * 9 + "end\n" * 9, "s.txt line 9: blocks nest at most 8 deep"),
 ])
 def test_bad_scripts_are_explained(tmp_path, text, message):
     script = tmp_path / "s.txt"
@@ -86,6 +94,78 @@ def test_bad_scripts_are_explained(tmp_path, text, message):
     assert r.returncode == 2
     assert message in r.stderr
     assert "Traceback" not in r.stderr
+
+
+# The blocks: walk down to Settings, flip Sound until it is off and back on, leave with B until
+# the main menu shows, then a block that is skipped and loops inside loops (down until
+# Statistics scrolls into view, then up one: twice).
+BLOCKS_SCRIPT = """wait 300
+repeat 3
+  key DOWN
+end
+key A
+expect Sound on
+repeat 4 while Sound on   # one pass
+  key A
+end
+expect Sound off
+repeat 4 until Sound on
+  key A
+end
+repeat 10 until Pocket Phase 10
+  key B
+end
+if-not Pocket Phase 10
+  expect Tetris           # skipped
+end
+if Dice Express
+  repeat 2
+    repeat 3 until Statistics
+      key DOWN
+    end
+    key UP
+  end
+end
+key A
+expect Dice Express how-to  # Rules: the walk ended on it
+"""
+
+
+def test_blocks_repeat_and_test_the_screen(tmp_path):
+    script = tmp_path / "b.txt"
+    script.write_text(BLOCKS_SCRIPT)
+    r = emulator("--headless", "--script", str(script), "--screenshots", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("text, message", [
+    ("wait 300\nrepeat 3 until Tetris\n  key DOWN\nend\n",
+     "b.txt line 2: 'Tetris' still not on screen after 3 passes"),
+    ("wait 300\nrepeat 2 while Dice Express\n  key DOWN\nend\n",
+     "b.txt line 2: 'Dice Express' still on screen after 2 passes"),
+])
+def test_a_repeat_that_does_not_end_in_its_passes_fails(tmp_path, text, message):
+    script = tmp_path / "b.txt"
+    script.write_text(text)
+    r = emulator("--headless", "--script", str(script), "--screenshots", str(tmp_path))
+    assert r.returncode == 1
+    assert message in r.stderr
+    assert (tmp_path / "FAILED-line-2.png").exists()
+
+
+def test_blocks_run_alike_under_micropython():
+    """The MicroPython runner (tests/micropython/fwrun.py) does the blocks as the emulator does:
+    the same screens after the same lines, and the same failure."""
+    from tools.micropython_firmware import emulator_snapshots, run_script
+
+    r = run_script(BLOCKS_SCRIPT, heap=4000000)
+    assert r.status == 0, r.message
+    emu = emulator_snapshots(BLOCKS_SCRIPT)
+    assert r.snapshots == emu
+    assert [n for n, _ in emu] == [1, 5, 8, 12, 15, 23, 28]
+    r = run_script("wait 300\nrepeat 3 until Tetris\n  key DOWN\nend\n", heap=4000000)
+    assert r.status == 1
+    assert r.message.startswith("@@fail 2 repeat: 'Tetris' still not on screen after 3 passes")
 
 
 def test_bad_options_are_explained():

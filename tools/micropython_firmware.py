@@ -99,14 +99,47 @@ def board_config(board_id, seed):
     }
 
 
+class At(int):
+    """Where a jump of the script's blocks goes: the index of an operation, written into the
+    operations' file as that operation's byte offset (``ops_text``)."""
+
+
 def translate(steps, board_id):
-    """The low-level operations of parsed script steps on this board."""
+    """The low-level operations of parsed script steps on this board. A block (``repeat``,
+    ``if``, ``if-not`` ... ``end``) becomes tests and jumps to other operations (``At``):
+
+        ["enter", DEPTH]                        a repeat is entered: its pass count is 0
+        ["loop", DEPTH, N, MODE, TEXT, LINE, AT]  before each pass (MODE 0, 1 until, 2 while)
+        ["jump", AT]                            its end: back to the loop's test
+        ["if", WANT, TEXT, AT]                  on to AT unless TEXT's being on screen is WANT
+    """
+    from emulator import script as emscript
     from emulator import specs
 
     spec = specs.spec(board_id)
     names = [b.name for b in spec.buttons]
     ops = []
+    opened = []  # per open block: (its command, the index of its test, the ops to point at its end)
     for number, cmd, arg in steps:
+        if cmd == "repeat":
+            n, mode, text = emscript.repeat_args(arg)
+            ops.append(["enter", len(opened)])
+            test = ["loop", len(opened), n, {None: 0, "until": 1, "while": 2}[mode], text or "",
+                    number, None]
+            opened.append((cmd, len(ops), test))
+            ops.append(test)
+            continue
+        if cmd in ("if", "if-not"):
+            test = ["if", 1 if cmd == "if" else 0, arg, None]
+            opened.append((cmd, len(ops), test))
+            ops.append(test)
+            continue
+        if cmd == "end":
+            kind, at, test = opened.pop()
+            if kind == "repeat":
+                ops.append(["jump", At(at)])
+            test[-1] = At(len(ops))
+            continue
         if cmd in ("press", "key"):
             if cmd == "key":
                 how = spec.logical.get(arg.upper())
@@ -131,6 +164,24 @@ def translate(steps, board_id):
             ops.append(["powercut"])
         ops.append(["snap", number])
     return ops
+
+
+def ops_text(ops):
+    """The operations' file: one JSON line each, a jump's target (``At``) as the byte offset of
+    that operation's line, written in a fixed width so that the offsets do not move."""
+    def line(op, offsets):
+        parts = []
+        for v in op:
+            if isinstance(v, At):
+                parts.append("%10d" % (offsets[v] if offsets else 0))
+            else:
+                parts.append(json.dumps(v))
+        return "[" + ", ".join(parts) + "]\n"
+
+    offsets = [0]
+    for op in ops:
+        offsets.append(offsets[-1] + len(line(op, None)))
+    return "".join(line(op, offsets) for op in ops)
 
 
 def _free_block(lines, i):
@@ -328,8 +379,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         with open(os.path.join(tmp, "urandom.bin"), "wb") as f:
             f.write(bytes(cfg["urandom"].getrandbits(8) for _ in range(RANDOM_BYTES)))
         with open(os.path.join(tmp, "ops.txt"), "w") as f:
-            for op in translate(steps, board):
-                f.write(json.dumps(op) + "\n")
+            f.write(ops_text(translate(steps, board)))
         # Every path the run sees is relative to its working directory, so no absolute path
         # (which differs between clones) lands on the heap: the figures do not depend on where
         # the repository lies.
@@ -377,12 +427,15 @@ def emulator_snapshots(script, board="pybadge", seed=1, name="script"):
         with Machine(board, seed=seed, nvm_path=None) as m:
             m.set_render_stride(1000)
             m.boot()
-            for step in steps:
-                emscript.run(m, [step], screenshots=tmp, name=name)
+
+            def after(number, cmd, arg):
+                nonlocal last
                 text = m.screen_text()
                 if text != last:
-                    out.append((step[0], text))
+                    out.append((number, text))
                     last = text
+
+            emscript.run(m, steps, screenshots=tmp, name=name, after=after)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return out

@@ -3,8 +3,10 @@ feed it scripted input (run by ``tools/micropython_firmware.py``: ``micropython 
 CONFIG.json``).
 
 The configuration holds the board (pins, button wiring, screen, NVM file), the seeded random
-bytes and the script as low-level operations. Time moves only in ``time.sleep``; at every
-sleep the operations due are done. Output, one line each, for the host to read:
+bytes and the script as low-level operations (one JSON line each, read as they come; the
+script's blocks are tests that jump to another line by its byte offset: ``translate`` in
+tools/micropython_firmware.py). Time moves only in ``time.sleep``; at every sleep the
+operations due are done. Output, one line each, for the host to read:
 
     @@import NAME BYTES         heap kept by importing a module (its own share, after a collection)
     @@qstr< / @@qstr>           then MicroPython's qstr_info: before and after each such import
@@ -15,7 +17,8 @@ sleep the operations due are done. Output, one line each, for the host to read:
       (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block)
     @@outofmemory MS            the app recovered from a MemoryError (only when the configuration
                                 says ``recover``; else the MemoryError ends the run)
-    @@fail LINE MESSAGE         an expect that did not hold
+    @@fail LINE MESSAGE         an expect that did not hold, or a repeat ... until/while that
+                                did not end within its passes
     @@done MS LIVE              the script ran to its end; heap in use then, after a collection
 """
 
@@ -244,6 +247,7 @@ def _measure_screen():
 # ---------------------------------------------------------------------- scripted input
 
 _wait_until = [0]
+_passes = [0] * 8  # per depth of the script's blocks: the passes of the repeat open there
 
 
 def _snap(line):
@@ -282,6 +286,26 @@ def _do_ops():
             cphw.tones_seen = cphw.tones
         elif cmd == "powercut":
             raise PowerCut()
+        elif cmd == "enter":  # a repeat block: its passes are counted from 0
+            _passes[op[1]] = 0
+        elif cmd == "loop":  # [loop, depth, passes, mode (1 until, 2 while), text, line, end]
+            stop = False
+            if op[3]:
+                stop = (_norm(op[4]) in _norm("\n".join(screen_lines()))) == (op[3] == 1)
+            if not stop and _passes[op[1]] >= op[2]:
+                if op[3]:
+                    raise Failed("@@fail %d repeat: '%s' %s on screen after %d passes" % (
+                        op[5], op[4], "still not" if op[3] == 1 else "still", op[2]))
+                stop = True
+            if stop:
+                _ops.seek(op[6])
+            else:
+                _passes[op[1]] += 1
+        elif cmd == "jump":
+            _ops.seek(op[1])
+        elif cmd == "if":  # [if, want, text, end]: on past the block unless text's presence is want
+            if (_norm(op[2]) in _norm("\n".join(screen_lines()))) != (op[1] == 1):
+                _ops.seek(op[3])
     raise Done()
 
 
