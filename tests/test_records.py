@@ -181,3 +181,43 @@ def test_RECORD_a_run_below_1_is_refused_for_that_reason():
         check_group(RUN, 3, parse_cards("W W W"))
     assert E.name(e.value) == "all_wilds"
     assert check_group(RUN, 3, parse_cards("W R2 W")) == (1, 3)
+
+
+# ------------------------------------------------------------------ issue 26, records
+
+
+def test_RECORD_dice_express_numbers_in_ascii_digits_only_are_read_and_others_refused(tmp_path):
+    """tools.replay ended in a traceback on Dice Express records with ``give ² roll``, ``steal
+    p²`` or a 5,000-digit number (isdigit() and int()), and took ``steal p٢``: each is refused
+    with the line and a message (exit 1), as the other two games do."""
+    text = play_record(3, 3, "hard", game="dice_express")
+    lines = text.split("\n")
+    i = next(i for i, l in enumerate(lines) if re.match(r"p\d roll$", l))
+    seat = lines[i].split()[0]
+    for bad in ("give \u00b2 roll", "give " + "1" * 5000 + " roll", "steal p\u00b2",
+                "steal p\u0662", "steal p" + "2" * 5000, "take R" + "3" * 5000):
+        record = "\n".join(lines[:i] + [seat + " " + bad] + lines[i + 1:])
+        broken(record, "line %d" % (i + 1))
+        path = tmp_path / "bad.txt"
+        path.write_text(record, encoding="utf-8")
+        r = run_tool("tools.replay", str(path))
+        assert r.returncode == 1 and "Traceback" not in r.stderr, (bad, r.stderr)
+        assert len(r.stderr) < 300, r.stderr
+
+
+def test_RECORD_a_chance_line_with_no_move_after_it_is_refused():
+    """docs/records.md: every chance line but the set-up's holds what the move on the next line
+    drew; one at the end of the record, with no move after it, is refused (it replayed, exit 0)."""
+    text = play_record(6, 2, game="dice_express").rstrip("\n")
+    assert replay(text).over
+    broken(text + "\n= 1 2 3\n", "no move after it")
+    broken(text + "\n= 4\n# a comment\n\n", "no move after it")
+
+
+def test_RECORD_a_junk_deck_token_is_quoted_short():
+    """A junk token in a stacked ``deck:`` line was quoted whole (about 2 KB) in the message;
+    quotes are cut to 40 characters as everywhere else."""
+    junk = "X" * 2000
+    with pytest.raises(RuleError) as e:
+        replay("game: phase10\nplayers: 2\ndeck: R1 " + junk + "\n")
+    assert len(E.text(e.value)) < 200 and "..." in E.text(e.value), E.text(e.value)

@@ -152,12 +152,16 @@ def replay(text):
     mod = notation(rec.entry)
     source = Scripted() if rec.chance else Rng(rec.seed)
     game = None
+    unplayed = None  # the line of chance outcomes that waits for its move
     for lineno, seat, what in rec.items:
         if seat == CHANCE:
             source.feed(what)
             if game is None:  # the first chance line is the set-up's (it may be empty)
                 game = _start(rec, source, lineno)
+            else:
+                unplayed = lineno
             continue
+        unplayed = None
         if game is None:
             game = _start(rec, source, lineno)
         where = "line " + str(lineno) + ": "
@@ -173,6 +177,8 @@ def replay(text):
         _all_used(source, lineno)
     if game is None:
         game = _start(rec, source, 0)
+    if unplayed is not None:
+        raise RuleError(E.RECORD, "line " + str(unplayed) + ": a chance line with no move after it")
     return game
 
 

@@ -7,7 +7,7 @@ from shared_rules.desktop import errors as E
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
 from shared_rules.groups import LOW, HIGH
-from shared_rules.desktop.notation import small_int, seat_word
+from shared_rules.desktop.notation import small_int, seat_word, shown
 from shared_rules.phase10 import game as P
 from shared_rules.phase10.game import DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, TARGET
 
@@ -31,7 +31,7 @@ def parse_card(word):
             n = n * 10 + "0123456789".index(ch)
         if 1 <= n <= 12:
             return ("RBGYrbgy".index(w[0]) % 4 << 4) | n
-    raise RuleError(E.P10_BAD_CARD, word)
+    raise RuleError(E.P10_BAD_CARD, shown(word))
 
 
 def parse_cards(line):
