@@ -1,0 +1,40 @@
+"""Flash used and free, read from a CircuitPython build's output."""
+
+import re
+
+# tools/build_memory_info.py (atmel-samd, nordic): "445496 bytes used, 54216 bytes free in flash
+# firmware space out of 499712 bytes (488.0kB)."
+FLASH_LINE = re.compile(r"(\d+) bytes used,\s*(-?\d+) bytes free in flash firmware space out of "
+                        r"(\d+) bytes")
+RAM_LINE = re.compile(r"(\d+) bytes used,\s*(-?\d+) bytes free in ram for stack and heap out of "
+                      r"(\d+) bytes")
+# arm-none-eabi-size: "   text	   data	    bss	    dec	    hex	filename" then the figures
+SIZE_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+[0-9a-fA-F]+\s+(\S*firmware\.elf)\s*$",
+                      re.M)
+# the RP2040 linker script: "firmware_size = DEFINED(firmware_size) ? firmware_size : 1020K ;"
+FIRMWARE_SIZE = re.compile(r"firmware_size\s*=.*?(\d+)\s*K\s*;")
+
+
+def parse(output, linker_script_text=None):
+    """{"used", "free", "total"} (bytes of the firmware's flash region), plus "ram_used",
+    "ram_free", "ram_total" where the build says them; None if the output says nothing.
+
+    Ports whose build prints only ``size``'s table (raspberrypi) give text + data as used,
+    against the firmware region of their linker script (``linker_script_text``)."""
+    flash = FLASH_LINE.findall(output)
+    if flash:
+        used, free, total = map(int, flash[-1])
+        out = {"used": used, "free": free, "total": total}
+        ram = RAM_LINE.findall(output)
+        if ram:
+            out.update(zip(("ram_used", "ram_free", "ram_total"), map(int, ram[-1])))
+        return out
+    rows = SIZE_ROW.findall(output)
+    if rows and linker_script_text:
+        text, data, bss = int(rows[-1][0]), int(rows[-1][1]), int(rows[-1][2])
+        m = FIRMWARE_SIZE.search(linker_script_text)
+        if m:
+            total = int(m.group(1)) * 1024
+            return {"used": text + data, "free": total - text - data, "total": total,
+                    "bss": bss}
+    return None
