@@ -7,7 +7,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from . import boards, discover, firmware, layout, libraries, sync
+from . import boards, discover, firmware, frozen, layout, libraries, sync
 from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
                      INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
@@ -264,7 +264,11 @@ def run(args, out=print):
         raise DeployError(USAGE, "Unknown board id {!r}.".format(args.board),
                           "Supported boards: {}.".format(", ".join(boards.BOARDS)))
     mpy_version = layout.check_mpy_cross(args.mpy_cross) if args.mpy_cross else None
+    flashed = None
     if args.firmware:
+        flashed = frozen.image_info(args.firmware, args.board)  # an image with the app frozen in
+        if flashed is not None:
+            args.board = args.board or flashed["board"]
         drive = do_firmware(args, out)
         if drive is None:  # dry run
             out("(the app is planned once CircuitPython is on the board)")
@@ -277,6 +281,13 @@ def run(args, out=print):
         if mpy_version is not None:
             layout.check_mpy_version(args.mpy_cross, mpy_version, target.version)
         app = layout.build(board_id, args.mpy_cross)
+        clean, state = args.clean, frozen.board_state(target, flashed)
+        if state is not None:  # the board runs CircuitPython with the app frozen in
+            from tools.build_firmware.app import app_digest
+
+            app, clean = frozen.app_files(app, state), True
+            for line in frozen.describe(state, app, app_digest(layout.REPO)):
+                out(line)
         replaceable = set()
         if any(libraries.library_of(f.path) for f in app):  # what the board has of them
             manifest, _raw = sync.read_manifest(target, lambda *a: None)
@@ -293,7 +304,15 @@ def run(args, out=print):
             if target.stat([sync.CODE_TXT])[sync.CODE_TXT] not in (None, -1):
                 out(sync.CODE_TXT_WARNING)
             return OK
-        plan = sync.Plan(target, app, clean=args.clean, out=out, replaceable=replaceable)
+        plan = sync.Plan(target, app, clean=clean, out=out, replaceable=replaceable)
+        if state is not None:
+            gone = [p for p in plan.deletes if p.startswith(frozen.APP_DIRS)]
+            if gone:
+                out("stale copies of the app in /lib, removed: {}".format(len(gone)))
+            others = frozen.not_ours(target, app, set(plan.manifest["files"]) | set(plan.manifest["pending"]))
+            if others:
+                out("copies of the app in /lib this tool did not write, left alone (delete them "
+                    "yourself): {}".format(", ".join(others)))
         if args.dry_run:
             out(plan.describe())
             if plan.code_txt:
