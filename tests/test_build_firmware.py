@@ -351,3 +351,23 @@ def test_an_old_toolchain_stops_the_build_before_it_starts(fake_source, fake_app
     assert code == 2
     assert "GCC 14 or later" in capsys.readouterr().err
     assert not os.path.exists(str(tmp_path / "w" / BOARD / "build"))
+
+
+def test_a_build_folder_of_another_variant_starts_again_from_clean(fake_source, fake_app, tmp_path,
+                                                                   monkeypatch):
+    bin_dir = tmp_path / "fakebin"
+    write(str(bin_dir / "make"), FAKE_MAKE, stat.S_IXUSR)
+    fake_gcc(str(tmp_path / "arm"), "arm-none-eabi-gcc (15:14.2.rel1-1) 14.2.1 20241119")
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setattr(app, "REPO", fake_app)
+    monkeypatch.setattr(cli, "PYTHON_MODULES", ())
+    work = tmp_path / "work"
+    argv = ["--board", BOARD, "--source", fake_source, "--work", str(work),
+            "--toolchain", str(tmp_path / "arm")]
+    assert cli.main(argv) == 0
+    left = work / BOARD / "build" / "object.o"
+    left.write_text("compiled with the first variant\n")
+    assert cli.main(argv) == 0
+    assert left.exists()  # same variant: an incremental build
+    assert cli.main(argv + ["--off", "CIRCUITPY_NEOPIXEL_WRITE"]) == 0
+    assert not left.exists()  # another module list: from clean

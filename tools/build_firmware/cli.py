@@ -47,10 +47,12 @@ def run_logged(cmd, log, env=None, cwd=None, out=print):
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
         f.flush()
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                           env=env, cwd=cwd)
-        f.write(p.stdout)
-    return p.returncode, p.stdout, time.monotonic() - t0, _children_cpu() - c0
+        start = f.tell()
+        p = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    with open(log) as f:  # the output was written as it came (follow the build with tail -f)
+        f.seek(start)
+        output = f.read()
+    return p.returncode, output, time.monotonic() - t0, _children_cpu() - c0
 
 
 def check_python(python, modules=None, source="SOURCE"):
@@ -103,13 +105,28 @@ def build_board(args, out=print):
                 skip=("ports/%s/boards/%s" % (port, args.board),))
     frozen = variant.stage_app(app.REPO, os.path.join(here, "app"))
     digest = app.app_digest(app.REPO)
-    variant.write_variant(source, port, args.board, variant.board_dir(tree, port, args.board),
-                          settings, frozen)
+    mk = variant.write_variant(source, port, args.board, variant.board_dir(tree, port, args.board),
+                               settings, frozen)
     build = os.path.join(here, "build")
+    # a build folder made with another variant (or another source) starts again from clean:
+    # CircuitPython's makefiles do not rebuild everything a changed module list touches
+    stamp = os.path.join(build, "variant.stamp")
+    state = source + "\n" + version + "\n" + mk
+    if os.path.exists(build):
+        old = None
+        if os.path.exists(stamp):
+            with open(stamp) as f:
+                old = f.read()
+        if old != state:
+            shutil.rmtree(build)
+    os.makedirs(build, exist_ok=True)
+    with open(stamp, "w") as f:
+        f.write(state)
     log = os.path.join(here, "build.log")
     open(log, "w").close()
-    env = dict(os.environ, CP_VERSION=version,
-               PATH=os.path.dirname(gcc) + os.pathsep + os.environ.get("PATH", ""))
+    # the toolchain, and the scripts of the build's Python (intelhex's hexmerge.py: nordic)
+    env = dict(os.environ, CP_VERSION=version, PATH=os.pathsep.join(
+        [os.path.dirname(gcc), os.path.dirname(python), os.environ.get("PATH", "")]))
     # mpy-cross first, in the overlay's own mpy-cross/build (a BUILD= given to the port's make
     # would reach mpy-cross's make too)
     code, output, wall0, cpu0 = run_logged(["make", "-C", os.path.join(tree, "mpy-cross"),
