@@ -148,6 +148,12 @@ def test_what_the_link_needs_stays_on_though_the_app_never_imports_it(fake_app):
     assert "CIRCUITPY_NEOPIXEL_WRITE" not in variant.module_settings(app.external_imports(fake_app))
 
 
+def test_what_one_ports_link_needs_stays_on_in_that_port_only(fake_app):
+    imports = app.external_imports(fake_app)
+    assert variant.module_settings(imports)["CIRCUITPY_BITBANGIO"] == 0
+    assert "CIRCUITPY_BITBANGIO" not in variant.module_settings(imports, port="raspberrypi")
+
+
 def test_only_flags_this_circuitpython_defines_are_set(fake_source, fake_app):
     flags = variant.known_flags(fake_source, PORT)
     assert "CIRCUITPY__EVE" in flags  # the port's own

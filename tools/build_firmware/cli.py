@@ -69,7 +69,8 @@ def check_python(python, modules=None, source="SOURCE"):
 def module_plan(repo, source, port, off=()):
     """(settings, imports): the flags to turn off for the app of ``repo``, checked."""
     imports = app.external_imports(repo)
-    settings = variant.module_settings(imports, variant.known_flags(source, port), app.syntax(repo))
+    settings = variant.module_settings(imports, variant.known_flags(source, port), app.syntax(repo),
+                                       port)
     for flag in off:
         settings[flag] = 0
     problems = variant.check(imports, settings)

@@ -99,6 +99,11 @@ SYNTAX = {"MICROPY_PY_ASYNC_AWAIT": "async"}
 KEEP = {
     "CIRCUITPY_NEOPIXEL_WRITE": "the status LED code links against it",
 }
+# The same, for one port only.
+KEEP_IN_PORT = {
+    "raspberrypi": {"CIRCUITPY_BITBANGIO": "busio.I2C falls back to bitbangio on the RP2040 "
+                                           "(common-hal/busio/I2C.c links against it)"},
+}
 
 FLAG_FILES = ("py/circuitpy_mpconfig.mk", "py/mpconfig.h")  # where CircuitPython defines its module flags
 
@@ -115,14 +120,15 @@ def known_flags(source, port):
     return {flag for flag in OPTIONAL if flag in text}
 
 
-def module_settings(imports, flags=None, syntax=("async",)):
+def module_settings(imports, flags=None, syntax=("async",), port=None):
     """{flag: 0} for every optional flag none of whose modules the app imports (``imports``:
     module names) and whose syntax it does not use (``syntax``, ``app.syntax``), restricted to
     ``flags`` when given; kept flags, and what a flag left on needs, are never turned off."""
     used = set(imports)
     on = set()
+    keep = set(KEEP) | set(KEEP_IN_PORT.get(port, ()))
     for flag, modules in OPTIONAL.items():
-        if flag in KEEP or used.intersection(modules) or SYNTAX.get(flag) in syntax:
+        if flag in keep or used.intersection(modules) or SYNTAX.get(flag) in syntax:
             on.add(flag)
     for flag in list(on):
         on.update(NEEDS.get(flag, ()))
