@@ -284,6 +284,15 @@ def test_a_port_that_prints_only_the_size_table_is_measured_against_its_linker_s
                                     "total": 1020 * 1024, "bss": 40000}
 
 
+def test_the_linkers_memory_usage_table_gives_the_firmware_region():
+    out = ("Memory region         Used Size  Region Size  %age Used\n"
+           "  FLASH_FIRMWARE:      676572 B      1020 KB     64.78%\n"
+           "             RAM:       57304 B       256 KB     21.86%\n"
+           "       SCRATCH_Y:           0 B         4 KB      0.00%\n")
+    assert sizes.parse(out) == {"used": 676572, "free": 1020 * 1024 - 676572, "total": 1020 * 1024,
+                                "ram_used": 57304, "ram_total": 256 * 1024}
+
+
 def test_no_size_figures_give_none():
     assert sizes.parse("make: *** [all] Error 2\n") is None
 

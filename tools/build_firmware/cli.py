@@ -147,6 +147,14 @@ def build_board(args, out=print):
             with open(os.path.join(source, "ports", port, name)) as f:
                 ld = f.read()
     flash = sizes.parse(output, ld)
+    previous = None
+    for ext in (".uf2", ".bin"):
+        path = os.path.join(here, image_name(args.board, version, ext) + ".json")
+        if os.path.exists(path):
+            with open(path) as f:
+                previous = json.load(f)
+    if flash is None and previous and previous.get("flash") and previous.get("off") == sorted(settings):
+        flash = dict(previous["flash"], note="from the last link: nothing was linked this time")
     image = None
     for ext in (".uf2", ".bin"):
         path = os.path.join(build, "firmware" + ext)

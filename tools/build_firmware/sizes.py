@@ -8,6 +8,9 @@ FLASH_LINE = re.compile(r"(\d+) bytes used,\s*(-?\d+) bytes free in flash firmwa
                         r"(\d+) bytes")
 RAM_LINE = re.compile(r"(\d+) bytes used,\s*(-?\d+) bytes free in ram for stack and heap out of "
                       r"(\d+) bytes")
+# the linker's --print-memory-usage (raspberrypi): "  FLASH_FIRMWARE:      676572 B      1020 KB     64.78%"
+REGION = re.compile(r"^\s*(\w+):\s+(\d+)\s*(B|KB|MB|GB)\s+(\d+)\s*(B|KB|MB|GB)\s+[\d.]+%", re.M)
+UNITS = {"B": 1, "KB": 1024, "MB": 1024 ** 2, "GB": 1024 ** 3}
 # arm-none-eabi-size: "   text	   data	    bss	    dec	    hex	filename" then the figures
 SIZE_ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+[0-9a-fA-F]+\s+(\S*firmware\.elf)\s*$",
                       re.M)
@@ -19,8 +22,10 @@ def parse(output, linker_script_text=None):
     """{"used", "free", "total"} (bytes of the firmware's flash region), plus "ram_used",
     "ram_free", "ram_total" where the build says them; None if the output says nothing.
 
-    Ports whose build prints only ``size``'s table (raspberrypi) give text + data as used,
-    against the firmware region of their linker script (``linker_script_text``)."""
+    Read from tools/build_memory_info.py's lines (atmel-samd, nordic), else from the linker's
+    memory-usage table (raspberrypi: the FLASH_FIRMWARE region), else from ``size``'s table
+    of firmware.elf (text + data) against the firmware region of the linker script
+    (``linker_script_text``)."""
     flash = FLASH_LINE.findall(output)
     if flash:
         used, free, total = map(int, flash[-1])
@@ -28,6 +33,16 @@ def parse(output, linker_script_text=None):
         ram = RAM_LINE.findall(output)
         if ram:
             out.update(zip(("ram_used", "ram_free", "ram_total"), map(int, ram[-1])))
+        return out
+    regions = {name: (int(u) * UNITS[uu], int(t) * UNITS[tu])
+               for name, u, uu, t, tu in REGION.findall(output)}
+    flash = [n for n in regions if n.startswith("FLASH")]
+    if flash:
+        name = "FLASH_FIRMWARE" if "FLASH_FIRMWARE" in regions else flash[0]
+        used, total = regions[name]
+        out = {"used": used, "free": total - used, "total": total}
+        if "RAM" in regions:
+            out.update(ram_used=regions["RAM"][0], ram_total=regions["RAM"][1])
         return out
     rows = SIZE_ROW.findall(output)
     if rows and linker_script_text:
