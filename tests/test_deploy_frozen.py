@@ -17,10 +17,10 @@ from tools.build_firmware.app import STUB, app_digest
 from tools.deploy_lib import frozen, layout
 
 
-def frozen_image(tmp_path, board="pybadge", digest=None, name=None):
+def frozen_image(tmp_path, board="pybadge", digest=None, name=None, flags=0x2000):
     """A UF2 for the SAMD51 and the JSON tools.build_firmware writes beside it."""
     image = tmp_path / (name or "circuitpython-10.0.3-%s-app.uf2" % board)
-    image.write_bytes(make_uf2(SAMD51, blocks=8))
+    image.write_bytes(make_uf2(SAMD51, blocks=8, flags=flags))
     info = {"board": board, "app_digest": digest or app_digest(layout.REPO),
             "circuitpython": "10.0.3", "image": str(image)}
     (tmp_path / (image.name + ".json")).write_text(json.dumps(info))
@@ -152,3 +152,21 @@ def test_an_image_without_the_builds_json_is_flashed_as_any_circuitpython(repo, 
         rc, out, err = deploy(capsys, "--firmware", image, "--wait", 10)
     assert rc == 0 and "frozen" not in out
     assert lib_files(media / "CIRCUITPY")
+
+
+def test_a_samd51_image_without_family_ids_is_flashed_on_its_jsons_word(repo, tmp_path, capsys,
+                                                                       monkeypatch):
+    """CircuitPython's atmel-samd build writes its UF2 without family ids (no -f to uf2conv):
+    the image's JSON names the board instead; the same file without it is refused."""
+    media = tmp_path / "media"
+    image = frozen_image(tmp_path, flags=0)
+    with bootloader(monkeypatch, media) as loader:
+        # the emulated bootloader counts only blocks of its family; a SAMD51's takes blocks
+        # without a family id too (CircuitPython's own SAMD51 UF2 files are such)
+        loader._complete_blocks = lambda data: (set(range(len(data) // 512)), len(data) // 512)
+        rc, out, err = deploy(capsys, "--firmware", image, "--wait", 10)
+        assert (rc, err) == (0, "") and loader.installed.is_set()
+    assert (media / "CIRCUITPY" / "code.py").read_text() == STUB
+    (tmp_path / (image.name + ".json")).unlink()
+    rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 1)
+    assert rc == 4 and "does not say which chip it is for" in err

@@ -121,8 +121,9 @@ def warn_other_board(name, board_id, out):
 def flash_uf2(args, data, name, out):
     # the file first: a damaged file, or one for another chip, is said before any waiting
     firmware.uf2_families(data, name)
+    info = getattr(args, "frozen_image", None)  # tools.build_firmware's JSON beside the image
     if args.board:
-        firmware.check_uf2(data, name, board_chip(args.board), boards.BOARDS[args.board].name)
+        frozen.check_uf2(data, name, board_chip(args.board), boards.BOARDS[args.board].name, info)
     warn_other_board(name, args.board, out)
     loaders = [c for c in discover.drives() if c.kind == "bootloader"]
     if not loaders:
@@ -141,7 +142,7 @@ def flash_uf2(args, data, name, out):
         raise DeployError(USAGE, "Cannot tell which chip the bootloader drive {} belongs to."
                           .format(loader.where), "Name the board with --board.")
     label = boards.BOARDS[args.board].name if args.board else "the board in bootloader mode"
-    firmware.check_uf2(data, name, chip, label)
+    frozen.check_uf2(data, name, chip, label, info)
     if args.dry_run:
         out("would flash {} to {} ({})".format(name, loader.where, boards.family_name(
             boards.UF2_FAMILIES[chip])))
@@ -269,6 +270,7 @@ def run(args, out=print):
         flashed = frozen.image_info(args.firmware, args.board)  # an image with the app frozen in
         if flashed is not None:
             args.board = args.board or flashed["board"]
+        args.frozen_image = flashed
         drive = do_firmware(args, out)
         if drive is None:  # dry run
             out("(the app is planned once CircuitPython is on the board)")

@@ -20,7 +20,7 @@ did not write.
 
 import json
 
-from . import layout, libraries
+from . import firmware, layout, libraries
 from .errors import MISMATCH, DeployError
 
 MARKER = "/.frozen-app.json"
@@ -52,6 +52,15 @@ def image_info(path, board_id=None):
             "Build the image for this board: python -m tools.build_firmware --board {}".format(
                 board_id))
     return info
+
+
+def check_uf2(data, name, chip, label, info):
+    """The UF2 family check, except for an image of ours without family ids: CircuitPython's
+    atmel-samd build converts without ``-f`` (ports/atmel-samd/Makefile), so its SAMD51 UF2
+    says no chip; the image's JSON names the board instead (checked by ``image_info``)."""
+    if info is not None and not firmware.uf2_families(data, name):
+        return
+    firmware.check_uf2(data, name, chip, label)
 
 
 def _boot_line(target):
