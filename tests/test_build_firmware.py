@@ -386,3 +386,37 @@ def test_a_build_folder_of_another_variant_starts_again_from_clean(fake_source, 
     assert left.exists()  # same variant: an incremental build
     assert cli.main(argv + ["--off", "CIRCUITPY_NEOPIXEL_WRITE"]) == 0
     assert not left.exists()  # another module list: from clean
+
+
+class Calls:
+    """Stands in for subprocess.run: records the commands, answers with exit codes in turn."""
+
+    def __init__(self, *codes):
+        self.codes, self.commands = list(codes), []
+
+    def __call__(self, cmd, **kwargs):
+        self.commands.append((cmd, kwargs.get("cwd")))
+        return type("P", (), {"returncode": self.codes.pop(0) if self.codes else 0,
+                              "stdout": "", "stderr": ""})()
+
+
+def test_without_a_source_the_pinned_tag_is_cloned_with_only_the_boards_submodules(tmp_path):
+    run = Calls()
+    dest = str(tmp_path / "circuitpython")
+    source.clone(dest, "pybadge", "/usr/bin/python3", run=run, out=lambda *a: None)
+    (clone_cmd, _), (deps_cmd, cwd) = run.commands
+    assert clone_cmd == ["git", "clone", "--depth", "1", "--branch", "10.0.3",
+                         "https://github.com/adafruit/circuitpython.git", dest]
+    assert deps_cmd == ["/usr/bin/python3", "tools/ci_fetch_deps.py", "pybadge"] and cwd == dest
+
+
+def test_a_clone_that_fails_says_to_pass_a_source(tmp_path):
+    with pytest.raises(source.SourceError) as info:
+        source.clone(str(tmp_path / "cp"), "pybadge", "python3", run=Calls(128), out=lambda *a: None)
+    assert "--source DIR" in info.value.args[0]
+
+
+def test_the_version_is_the_checkouts_tag_or_else_the_pinned_one(fake_source):
+    assert source.version(fake_source, run=Calls(128)) == "10.0.3"  # not a git checkout
+    tagged = lambda cmd, **kw: type("P", (), {"returncode": 0, "stdout": "10.0.2\n"})()  # noqa: E731
+    assert source.version(fake_source, run=tagged) == "10.0.2"

@@ -100,6 +100,8 @@ def build_board(args, out=print):
     out("toolchain: %s (GCC %s)" % (gcc, ".".join(map(str, ver))))
     check_python(python, source=source)
     version = src.version(source)
+    if version != src.TAG:
+        out("note: %s is CircuitPython %s, not the pinned %s: untested" % (source, version, src.TAG))
     here = os.path.join(work, args.board)
     tree = os.path.join(here, "tree")
     src.overlay(source, tree, real=("ports/%s/boards" % port, "mpy-cross"),
