@@ -19,6 +19,7 @@ did not write.
 """
 
 import json
+import os
 
 from . import firmware, layout, libraries
 from .errors import MISMATCH, DeployError
@@ -129,7 +130,7 @@ def describe(state, app, checkout_digest):
     lines = ["the app is frozen into this board's CircuitPython ({}, for {}): installing only "
              "code.py (a one-line stub) and {} other file(s) (data, libraries, {}); copies of the "
              "app in /lib would never run, and those this tool wrote are removed.".format(
-                 state.get("image") or "the image flashed before", state["board"],
+                 os.path.basename(state.get("image") or "") or "the image flashed before", state["board"],
                  len(app) - 1, MARKER.lstrip("/"))]
     if state.get("app_digest") != checkout_digest:
         lines.append("note: the frozen app is not this checkout's (the files changed since the "
