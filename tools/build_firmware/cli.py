@@ -194,7 +194,7 @@ def build_vm(args, out=print):
     work = os.path.abspath(args.work)
     python = os.path.abspath(args.python) if args.python else sys.executable
     source = os.path.abspath(args.source) if args.source else src.clone(
-        os.path.join(work, "circuitpython"), "unix", python, out=out)
+        os.path.join(work, "circuitpython"), "tests", python, out=out)  # ci_fetch_deps: the Unix port's
     check_m32()
     version = src.version(source)
     here = os.path.join(work, "vm")
@@ -241,7 +241,11 @@ def build_vm(args, out=print):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.build_firmware",
+                                 description=__doc__.split("\n")[0].split(": ", 1)[1],
+                                 epilog="exit codes: 0 built; 2 bad usage or a check failed "
+                                 "(toolchain, source, module list); 3 the build failed (its log "
+                                 "is named)")
     what = ap.add_mutually_exclusive_group(required=True)
     what.add_argument("--board", help="the board id, e.g. pybadge, pygamer, clue_nrf52840_express, "
                       "pimoroni_picosystem")
@@ -253,7 +257,7 @@ def main(argv=None):
     ap.add_argument("--toolchain", help="the ARM toolchain's folder (default: arm-none-eabi-gcc on PATH)")
     ap.add_argument("--python", help="the Python the build runs (needs the tag's "
                     "requirements-dev.txt; default: this one)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="make -j (default: the cores)")
     ap.add_argument("--off", action="append", metavar="CIRCUITPY_FLAG",
                     help="turn off one more module flag (refused if the app imports its module)")
     ap.add_argument("--modules", action="store_true",
