@@ -293,6 +293,13 @@ def test_the_linkers_memory_usage_table_gives_the_firmware_region():
                                 "ram_used": 57304, "ram_total": 256 * 1024}
 
 
+def test_a_flash_overflow_is_read_from_the_linkers_message():
+    out = ("ld: region `FLASH_FIRMWARE' overflowed by 180916 bytes\n"
+           "collect2: error: ld returned 1 exit status\n")
+    assert sizes.overflow(out) == ("FLASH_FIRMWARE", 180916)
+    assert sizes.overflow("all fine\n") is None
+
+
 def test_no_size_figures_give_none():
     assert sizes.parse("make: *** [all] Error 2\n") is None
 

@@ -142,6 +142,10 @@ def build_board(args, out=print):
     wall, cpu = wall + wall0, cpu + cpu0
     if code != 0:
         tail = "\n".join(output.strip().split("\n")[-15:])
+        over = sizes.overflow(output)
+        if over:
+            tail = ("the image does not fit: %s overflowed by %d bytes (turn more modules off "
+                    "with --off CIRCUITPY_..., see --modules)\n" % over) + tail
         raise BuildError("the build failed (exit %d); its log: %s\n%s" % (code, log, tail), 3)
     ld = ""
     for name in sorted(os.listdir(os.path.join(source, "ports", port))):

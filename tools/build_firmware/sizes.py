@@ -53,3 +53,12 @@ def parse(output, linker_script_text=None):
             return {"used": text + data, "free": total - text - data, "total": total,
                     "bss": bss}
     return None
+
+
+OVERFLOW = re.compile(r"region [`'](\w+)' overflowed by (\d+) bytes")
+
+
+def overflow(output):
+    """(region, bytes) of the linker's "region `FLASH_FIRMWARE' overflowed by N bytes", or None."""
+    m = OVERFLOW.findall(output)
+    return (m[-1][0], int(m[-1][1])) if m else None
