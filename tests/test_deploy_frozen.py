@@ -170,3 +170,23 @@ def test_a_samd51_image_without_family_ids_is_flashed_on_its_jsons_word(repo, tm
     (tmp_path / (image.name + ".json")).unlink()
     rc, out, err = deploy(capsys, "--firmware", image, "--board", "pybadge", "--wait", 1)
     assert rc == 4 and "does not say which chip it is for" in err
+
+
+def test_run_as_a_script_a_deploy_onto_a_frozen_board_finds_the_build_tools_stub(tmp_path):
+    """tools/deploy.py puts tools/ (not the repository) on sys.path: the stub and the digest
+    still come from tools/build_firmware (run from another folder, as a maker would)."""
+    import os
+    import subprocess
+    import sys
+
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    line = (drive / "boot_out.txt").read_text().split("\n", 1)[0]
+    (drive / ".frozen-app.json").write_text(json.dumps(
+        {"board": "pybadge", "app_digest": "0" * 64, "boot_out": line}))
+    env = dict(os.environ, POCKET_DEPLOY_MOUNT_ROOTS=str(tmp_path / "none"), POCKET_DEPLOY_PORTS="")
+    p = subprocess.run([sys.executable, str(layout.REPO / "tools" / "deploy.py"), "--drive", str(drive)],
+                       cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "the app is frozen into this board's CircuitPython" in p.stdout
+    assert "the frozen app is not this checkout's" in p.stdout
+    assert (drive / "code.py").read_text() == STUB

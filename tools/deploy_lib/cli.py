@@ -285,10 +285,8 @@ def run(args, out=print):
         app = layout.build(board_id, args.mpy_cross)
         clean, state = args.clean, frozen.board_state(target, flashed)
         if state is not None:  # the board runs CircuitPython with the app frozen in
-            from tools.build_firmware.app import app_digest
-
             app, clean = frozen.app_files(app, state), True
-            for line in frozen.describe(state, app, app_digest(layout.REPO)):
+            for line in frozen.describe(state, app, frozen.checkout_digest(layout.REPO)):
                 out(line)
         replaceable = set()
         if any(libraries.library_of(f.path) for f in app):  # what the board has of them

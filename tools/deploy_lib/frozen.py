@@ -29,10 +29,23 @@ APP_DIRS = ("/lib/firmware", "/lib/boards", "/lib/shared_rules")
 CODE_SUFFIXES = (".py", ".mpy")
 
 
-def stub():
-    from tools.build_firmware.app import STUB
+def _appinfo():
+    """tools/build_firmware/app.py, whether this runs as ``tools/deploy.py`` (``tools/`` on
+    sys.path) or as part of the ``tools`` package."""
+    try:
+        from tools.build_firmware import app
+    except ImportError:
+        from build_firmware import app
+    return app
 
-    return STUB.encode()
+
+def stub():
+    return _appinfo().STUB.encode()
+
+
+def checkout_digest(repo):
+    """The digest of the app in a checkout, as tools.build_firmware records it in an image."""
+    return _appinfo().app_digest(str(repo))
 
 
 def image_info(path, board_id=None):
