@@ -181,8 +181,9 @@ def test_run_as_a_script_a_deploy_onto_a_frozen_board_finds_the_build_tools_stub
 
     drive = make_drive(tmp_path / "CIRCUITPY")
     line = (drive / "boot_out.txt").read_text().split("\n", 1)[0]
+    # the marker as a deploy with the image wrote it (its bytes: it is one of the app's files)
     (drive / ".frozen-app.json").write_text(json.dumps(
-        {"board": "pybadge", "app_digest": "0" * 64, "boot_out": line}))
+        {"board": "pybadge", "app_digest": "0" * 64, "boot_out": line}, indent=1, sort_keys=True) + "\n")
     env = dict(os.environ, POCKET_DEPLOY_MOUNT_ROOTS=str(tmp_path / "none"), POCKET_DEPLOY_PORTS="")
     p = subprocess.run([sys.executable, str(layout.REPO / "tools" / "deploy.py"), "--drive", str(drive)],
                        cwd=str(tmp_path), env=env, capture_output=True, text=True, timeout=120)
