@@ -308,8 +308,10 @@ def run(args, out=print):
         if state is not None:
             gone = [p for p in plan.deletes if p.startswith(frozen.APP_DIRS)]
             if gone:
-                out("stale copies of the app in /lib, removed: {}".format(len(gone)))
-            others = frozen.not_ours(target, app, set(plan.manifest["files"]) | set(plan.manifest["pending"]))
+                out("stale copies of the app in /lib{}: {}".format(
+                    " (the deploy would remove them)" if args.dry_run else ", removed", len(gone)))
+            ours = set(plan.manifest["files"]) | set(plan.manifest["pending"])
+            others = frozen.not_ours(target, app, ours)
             if others:
                 out("copies of the app in /lib this tool did not write, left alone (delete them "
                     "yourself): {}".format(", ".join(others)))

@@ -90,13 +90,13 @@ def board_state(target, flashed=None):
     ``flashed``: the ``image_info`` of the image just flashed (its boot_out.txt line is read
     now). Otherwise the board's marker counts only while its boot_out.txt still starts with the
     line recorded: another CircuitPython flashed since makes it a files board again."""
+    if flashed is None and target.stat([MARKER])[MARKER] in (None, -1):
+        return None  # (a files board: nothing more is read from it)
     line = _boot_line(target)
     if flashed is not None:
         return {"board": flashed["board"], "app_digest": flashed["app_digest"],
                 "image": flashed.get("image"), "circuitpython": flashed.get("circuitpython"),
                 "boot_out": line}
-    if target.stat([MARKER])[MARKER] in (None, -1):
-        return None
     try:
         state = json.loads(target.read(MARKER).decode("utf-8"))
     except ValueError:
