@@ -31,37 +31,57 @@ class ScriptRuns:
     """The scripts of tests/scripts/ run under MicroPython (tools/micropython_firmware.py
     ``run_script``), each run once per test session (per pytest-xdist worker) and shared by the
     suites that need it: tests/test_ram_budget.py (the heap budget) and
-    tests/test_device_manifest.py (what the device imports)."""
+    tests/test_device_manifest.py (what the device imports). ``how``: the app installed as
+    ``tools/deploy.py`` installs it (``"mpy"``), as sources (``"py"``) or frozen into the
+    firmware (``"frozen"``)."""
 
     PLENTY = 4000000  # bytes of heap: behaviour, not memory
 
-    def __init__(self):
-        self.done = {}  # (script path, heap, frozen folder) -> Result
+    def __init__(self, tmp):
+        self.tmp = tmp  # a folder for the compiled and frozen app, made at their first use
+        self.trees = {}
+        self.done = {}  # (script path, heap, how) -> Result
 
-    def run(self, path, heap=PLENTY, frozen=None):
-        """The run of the script at ``path`` with ``heap`` bytes for the app (``frozen``: the app
-        frozen in, tools/micropython_firmware.py ``freeze``)."""
+    def tree(self, how):
+        """The app's folder to run for ``how`` (``frozen``: ``freeze``'s folder)."""
+        import os
+
+        from tools.micropython_firmware import REPO, compiled_tree, freeze
+
+        if how == "py":
+            return REPO
+        if how not in self.trees:
+            dest = os.path.join(self.tmp, how)
+            self.trees[how] = freeze(dest) if how == "frozen" else compiled_tree(dest)
+        return self.trees[how]
+
+    def run(self, path, heap=PLENTY, how="mpy"):
+        """The run of the script at ``path`` with ``heap`` bytes for the app."""
         import os
 
         from tools.micropython_firmware import run_script
 
-        key = (path, heap, frozen)
+        key = (path, heap, how)
         if key not in self.done:
             with open(path) as f:
-                self.done[key] = run_script(f.read(), heap=heap, name=os.path.basename(path),
-                                            frozen=frozen)
+                text = f.read()
+            if how == "frozen":
+                r = run_script(text, heap=heap, name=os.path.basename(path), frozen=self.tree(how))
+            else:
+                r = run_script(text, heap=heap, name=os.path.basename(path), repo=self.tree(how))
+            self.done[key] = r
         return self.done[key]
 
     def finished(self, path):
-        """A run of the script, as installed as ``.py``, that reached its end: one made already
-        with any heap, else one with plenty (for what does not depend on the heap, such as the
-        modules imported)."""
-        for (p, _, frozen), r in self.done.items():
-            if p == path and frozen is None and r.status == 0:
+        """A run of the script, installed as ``.mpy`` or ``.py``, that reached its end: one made
+        already with any heap, else one with plenty (for what does not depend on the heap, such
+        as the modules imported)."""
+        for (p, _, how), r in self.done.items():
+            if p == path and how != "frozen" and r.status == 0:
                 return r
         return self.run(path)
 
 
 @pytest.fixture(scope="session")
-def script_runs():
-    return ScriptRuns()
+def script_runs(tmp_path_factory):
+    return ScriptRuns(str(tmp_path_factory.mktemp("app")))

