@@ -25,7 +25,10 @@ def app_files(repo=REPO):
     """[(path relative to ``repo``, absolute path)] of every ``.py`` of the app a board gets,
     sorted: what deploy installs (tools/deploy_lib/layout.py ``app_sources``: no desktop
     module) and every board's module."""
-    from tools.deploy_lib.layout import app_sources
+    try:
+        from tools.deploy_lib.layout import app_sources
+    except ImportError:  # run as tools/deploy.py: tools/ is on sys.path, not the repository
+        from deploy_lib.layout import app_sources
 
     return [(rel, os.path.join(repo, rel)) for rel in app_sources(repo)]
 
