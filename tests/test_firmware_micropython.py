@@ -66,7 +66,7 @@ def test_a_failed_expect_is_reported_with_its_line():
 
 
 def test_a_memory_error_is_reported():
-    r = run_script("wait 300\n", heap=20000)
+    r = run_script("wait 300\n", heap=40000)  # the menus need more; the runner itself boots
     assert r.status == 3
     assert "MemoryError" in r.message
 
