@@ -295,6 +295,24 @@ def test_P10C_11_classic_skip_skips_the_next_player():
     assert not any(g.waiting)
 
 
+def test_P10C_11_a_skip_is_announced_in_the_log():
+    """Issue 26: "DAN discards S" was followed by the next seat's move, and the skipped player's
+    turn just came later: the line names who is skipped (25 characters at most with three-letter
+    names, a 160x128 line), as the 2020 edition's choice does."""
+    names = ["ANN", "BOB", "CAT"]
+    g = three_players_with_skip("classic")
+    g.apply((DRAW_DECK,))
+    line = g.describe((DISCARD, S), names)
+    assert line == "BOB discards S, skips CAT" and len(line) <= 25
+    other = [c for c in g.hands[1] if c != S][0]
+    assert g.describe((DISCARD, other), names) == "BOB discards " + C.text(other)
+    g = three_players_with_skip("2020")
+    g.apply((DRAW_DECK,))
+    assert g.describe((DISCARD, S), names) == "BOB discards S"  # the choice comes next
+    g.apply((DISCARD, S))
+    assert g.describe((TARGET, 2), names) == "BOB skips CAT"
+
+
 def test_P10C_11_2020_discarder_chooses_and_waiting_players_cannot_be_chosen():
     g = three_players_with_skip("2020")
     g.apply((DRAW_DECK,))

@@ -242,7 +242,11 @@ class Phase10:
             owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
             return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
         if kind == DISCARD:
-            return who + " discards " + C.text(move[1])
+            line = who + " discards " + C.text(move[1])
+            # P10C-11 classic: the next player is skipped at once (not by a last card, P10C-15)
+            if move[1] == C.SKIP and self.edition == CLASSIC and len(self.hands[self.turn]) > 1:
+                line += ", skips " + names[self._next_active(self.turn)]
+            return line
         if kind == TARGET:
             return who + " skips " + names[move[1]]
         return who + " moves"
