@@ -134,8 +134,8 @@ def resume(app):
     except (ValueError, TypeError, AttributeError, RuleError) as e:
         app.home()
         if isinstance(e, RuleError) and e.code == _E_VERSION:  # perhaps good for another version
-            app.notify("The saved game cannot be continued: " + why(e) + ". It is kept until a "
-                       "new game replaces it.")
+            app.notify("Cannot continue: " + why(e) + "; it is kept until a new game "
+                       "replaces it.")
             return
         if app.store.game is not None:
             app.store.game.clear()
