@@ -7,11 +7,16 @@ heap capped (tools/bench_ram.py prints the figures), for every script of ``tests
   decision and at every new screen;
 - frozen into the firmware (its code in flash, ``bench_ram --frozen``): the same in 130,000 bytes.
 
+Where a goal is not met yet, the script is held to today's ceiling instead (the tests named
+``..._within_todays_ceiling``): the most heap in use at any of those places (each a collection),
+run with plenty of heap, + 5 %, so that it cannot grow unnoticed. Not the smallest heap it runs
+in: fragmentation makes that chaotic this near the top, and no two machines agree on it (a run
+that ended in 145 KiB here failed in it on CI's machine, most likely because the stale words a
+collection finds on the C stack differ between them). bench_ram still prints that heap.
+
 This port is 64-bit (objects cost more than on a board; docs/micropython.md): at the measured
 ratio of 0.70, 170,000 bytes here are about 119 KB on a board, the CLUE's heap with its 16 KiB
-to spare. Where a goal is not met yet, the script is held to today's ceiling instead (the heap
-it needs, measured, + 5 %: the tests named ``..._within_todays_ceiling``) so that it cannot grow
-unnoticed, and its free blocks to a floor; docs/micropython.md gives the gap.
+to spare; docs/micropython.md gives the gap where a goal is not met.
 """
 
 import os
@@ -20,40 +25,36 @@ import pytest
 
 from tools.micropython_firmware import REPO, run_script
 from tools import bench_ram
+from tests.conftest import ScriptRuns
 
 SCRIPTS = [os.path.basename(p) for p in bench_ram.scripts()]
 MPY, FROZEN = "mpy", "frozen"
 GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 
-# Today's ceilings where the goal's heap is not enough (KiB: the smallest heap in which the
-# script runs, by bench_ram's bisection in 2 KiB steps, + 5 %). Lower one when the app shrinks;
-# drop it when the script meets the goal.
+# Today's ceilings where the goal's heap is not enough: KiB, the most heap the app holds at a
+# collection before a computer decision or at a new screen (in a run with plenty of heap), + 5 %.
+# Lower one when the app shrinks; drop it when the script meets the goal (bench_ram says so).
+# Measured 2026-12-02 (KiB), as .mpy: p10_computers 155.2, p10_hard 211.5, p10_pass 231.2,
+# p10_person 191.7, p10b_computers 199.7, p10b_hard 253.9, p10b_pass 255.2, session3 200.8;
+# frozen: p10_hard 127.4, p10_pass 144.6, p10_person 109.8, p10b_computers 115.1, p10b_hard
+# 150.3, p10b_pass 150.4, session3 114.8.
 CEILING_KIB = {
-    MPY: {"p10_computers.txt": 181, "p10_hard.txt": 290, "p10_pass.txt": 355,
-          "p10_person.txt": 238, "p10b_computers.txt": 240, "p10b_hard.txt": 322,
-          "p10b_pass.txt": 336, "session3.txt": 234},
-    FROZEN: {"p10_hard.txt": 210, "p10_pass.txt": 267, "p10_person.txt": 150,
-             "p10b_computers.txt": 145, "p10b_hard.txt": 224, "p10b_pass.txt": 219,
-             "session3.txt": 145},
+    MPY: {"p10_computers.txt": 163, "p10_hard.txt": 223, "p10_pass.txt": 243,
+          "p10_person.txt": 202, "p10b_computers.txt": 210, "p10b_hard.txt": 267,
+          "p10b_pass.txt": 268, "session3.txt": 211},
+    FROZEN: {"p10_hard.txt": 134, "p10_pass.txt": 152, "p10_person.txt": 116,
+             "p10b_computers.txt": 121, "p10b_hard.txt": 158, "p10b_pass.txt": 158,
+             "session3.txt": 121},
 }
-# The smallest largest-free-block (KiB) before a decision or at a new screen, where the goal's
-# 16 KiB is not met yet: measured in the goal's heap, or in the ceiling where there is one.
-# Fragmentation that far up the heap is chaotic: a floor catches a collapse, not a step.
-# Measured 2026-12-02 (KiB), as .mpy: menus 7.8, dx_computers 4.7, dx_hard 2.2, dx_pass 1.6 (in
-# 170,000 bytes), p10_computers 1.1, p10_hard 3.3, p10_pass 6.1 (10.3 before the skip line
-# of the log was longer: the chaos this far up), p10_person 2.8,
-# p10b_computers 1.5, p10b_hard 2.2, p10b_pass 4.2, session3 1.3 (in their ceilings); frozen:
-# menus 5.4, dx_computers 8.1, dx_hard 2.2, dx_pass 2.1, p10_computers 1.9 (in 130,000 bytes),
-# p10_hard 2.7, p10_pass 12.0, p10_person 1.8, p10b_computers 0.9, p10b_hard 2.3, p10b_pass 3.4,
-# session3 1.0 (in their ceilings).
+# The smallest largest-free-block (KiB) before a decision or at a new screen in the goal's heap,
+# where the script runs there but without the goal's 16 KiB to spare. Fragmentation this far up
+# is chaotic: a floor catches a collapse, not a step. Measured 2026-12-02 (KiB), as .mpy: menus
+# 7.8, dx_computers 4.7, dx_hard 2.2, dx_pass 1.6; frozen: menus 5.4, dx_computers 8.1, dx_hard
+# 2.2, dx_pass 2.1, p10_computers 1.9.
 BLOCK_FLOOR_KIB = {
-    MPY: {"menus.txt": 6, "dx_computers.txt": 3, "dx_hard.txt": 1.5, "dx_pass.txt": 1,
-          "p10_computers.txt": 0.75, "p10_hard.txt": 2, "p10_pass.txt": 4, "p10_person.txt": 2,
-          "p10b_computers.txt": 1, "p10b_hard.txt": 1.5, "p10b_pass.txt": 3, "session3.txt": 1},
+    MPY: {"menus.txt": 6, "dx_computers.txt": 3, "dx_hard.txt": 1.5, "dx_pass.txt": 1},
     FROZEN: {"menus.txt": 4, "dx_computers.txt": 6, "dx_hard.txt": 1.5, "dx_pass.txt": 1.5,
-             "p10_computers.txt": 1.25, "p10_hard.txt": 2, "p10_pass.txt": 8,
-             "p10_person.txt": 1.25, "p10b_computers.txt": 0.6, "p10b_hard.txt": 1.5,
-             "p10b_pass.txt": 2.5, "session3.txt": 0.6},
+             "p10_computers.txt": 1.25},
 }
 
 
@@ -61,35 +62,45 @@ def _path(name):
     return os.path.join(REPO, "tests", "scripts", name)
 
 
-def _heap(name, how):
+def _ceiling(name, how):
     kib = CEILING_KIB[how].get(name)
-    return GOAL[how] if kib is None else kib * 1024
+    return None if kib is None else kib * 1024
 
 
 def budget_heap(path):
-    """The heap a script is held to, installed as deploy installs it (its run is shared)."""
-    return _heap(os.path.basename(path), MPY)
+    """The heap of the budget's run of a script installed as deploy installs it (shared with
+    tests/test_device_manifest.py): the goal's, or plenty where the script is held to a ceiling."""
+    name = os.path.basename(path)
+    return GOAL[MPY] if _ceiling(name, MPY) is None else ScriptRuns.PLENTY
 
 
-CASES = [(name, how) for how in (MPY, FROZEN) for name in SCRIPTS]
-IDS = ["%s-%s" % (how, name) for name, how in CASES]
+def most_live(r):
+    """The most heap the app held at a collection before a computer decision or at a new screen."""
+    return max([r.app(s["live"]) for s in r.screens] + [r.app(d["live"]) for d in r.decisions])
 
 
-def test_every_ceiling_and_floor_names_a_script_and_lies_beyond_the_goal():
+GOAL_CASES = [(n, how) for how in (MPY, FROZEN) for n in SCRIPTS if _ceiling(n, how) is None]
+CEILING_CASES = [(n, how) for how in (MPY, FROZEN) for n in SCRIPTS if _ceiling(n, how)]
+
+
+def _ids(cases):
+    return ["%s-%s" % (how, name) for name, how in cases]
+
+
+def test_every_ceiling_and_floor_names_a_script():
     for how in (MPY, FROZEN):
-        for name, kib in CEILING_KIB[how].items():
+        for name in CEILING_KIB[how]:
             assert name in SCRIPTS, "a ceiling for a script that is gone: " + name
-            assert kib * 1024 > GOAL[how], "%s meets the goal (%s): drop its ceiling" % (name, how)
         for name, kib in BLOCK_FLOOR_KIB[how].items():
-            assert name in SCRIPTS and kib * 1024 < bench_ram.GOAL_BLOCK, name
+            assert name in SCRIPTS and _ceiling(name, how) is None, name
+            assert kib * 1024 < bench_ram.GOAL_BLOCK, name
 
 
-@pytest.mark.parametrize("name,how", CASES, ids=IDS)
-def test_the_script_runs_in_the_goals_heap_or_within_todays_ceiling(name, how, script_runs):
-    """No MemoryError in 170,000 bytes (.mpy) or 130,000 (frozen), or today's ceiling; and the
-    largest free block before every decision and at every new screen is at least 16 KiB (or its
-    floor)."""
-    heap = _heap(name, how)
+@pytest.mark.parametrize("name,how", GOAL_CASES, ids=_ids(GOAL_CASES))
+def test_the_script_runs_in_the_goals_heap(name, how, script_runs):
+    """No MemoryError in 170,000 bytes (.mpy) or 130,000 (frozen); the largest free block before
+    every decision and at every new screen is at least 16 KiB (or its floor)."""
+    heap = GOAL[how]
     r = script_runs.run(_path(name), heap, how)
     assert r.status == 0, "%s (%s) in %d bytes: %s" % (name, how, heap, bench_ram.failure(r.message))
     floor = BLOCK_FLOOR_KIB[how].get(name, bench_ram.GOAL_BLOCK // 1024) * 1024
@@ -98,6 +109,17 @@ def test_the_script_runs_in_the_goals_heap_or_within_todays_ceiling(name, how, s
               if s["free_block"] is not None and s["free_block"] < floor]
     assert not small, "%d places with a largest free block under %d bytes in %d, the first: %s" % (
         len(small), floor, heap, small[0])
+
+
+@pytest.mark.parametrize("name,how", CEILING_CASES, ids=_ids(CEILING_CASES))
+def test_the_script_stays_within_todays_ceiling(name, how, script_runs):
+    """A script that does not meet the goal yet runs to its end, and the most heap it holds at a
+    decision or a new screen stays within today's ceiling."""
+    r = script_runs.run(_path(name), ScriptRuns.PLENTY, how)
+    assert r.status == 0, "%s (%s): %s" % (name, how, bench_ram.failure(r.message))
+    live, ceiling = most_live(r), _ceiling(name, how)
+    assert live <= ceiling, "%s (%s) holds %.1f KiB, over its ceiling of %d KiB" % (
+        name, how, live / 1024, ceiling // 1024)
 
 
 def test_a_run_that_needs_more_than_its_heap_fails_the_budget():
