@@ -57,7 +57,7 @@ class _View:
         self.n = 2
         self.laid = [0, 0]
         self.table = []
-        self.history = history
+        self.history = bytes(b for s, k, c in history for b in (s << 4 | k, c))  # as the game's
         self.discard_size = len(history)
         self.discard_top = history[-1][2] if history else -1
         self.active = [True, True]

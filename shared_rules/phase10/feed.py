@@ -5,7 +5,7 @@ opponent who laid down is about to go out (``danger``)."""
 from shared_rules import cards as C
 from shared_rules.groups import fits
 from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
-from shared_rules.phase10.game import DRAW_DECK, TAKE_DISCARD, DISCARD
+from shared_rules.phase10.game import DRAW_DECK, TAKE_DISCARD, DISCARD, events
 
 # Laid down: the chance (/64) that the next player, not laid down, takes a discard it has shown
 # nothing about, per phase (rows of 12): with a run, by the card's number (1..12); sets only, by
@@ -51,17 +51,16 @@ class Feed:
         taken = []
         passed = []
         offered = -1
-        for ev in view.history:
-            k = ev[1]
-            if ev[0] == nxt:
-                if k == TAKE_DISCARD and ev[2] < 0x40:
-                    taken.append(ev[2])
+        for seat, k, card in events(view.history):
+            if seat == nxt:
+                if k == TAKE_DISCARD and card < 0x40:
+                    taken.append(card)
                 elif k == DRAW_DECK and 0 <= offered < 0x40:
                     passed.append(offered)
-                elif k == DISCARD and ev[2] < 0x40:
-                    passed.append(ev[2])
+                elif k == DISCARD and card < 0x40:
+                    passed.append(card)
             if k == DISCARD:
-                offered = ev[2]
+                offered = card
             elif k == TAKE_DISCARD:
                 offered = -1
         self.taken = taken

@@ -88,6 +88,20 @@ HAND_SIZE = const(10)
 LEVELS = ("random", "easy", "normal", "hard")
 
 
+def _note(history, seat, kind, value):
+    history.append(seat << 4 | kind)
+    history.append(value & 0xFF)
+
+
+def events(history):
+    """``(seat, move kind, card, phase laid, or -1)`` of every event of a hand's public history.
+    A history holds two bytes an event, as a save does (``seat << 4 | kind``, then the card or
+    the phase, 0xFF for none): a long hand costs its bytes, not a tuple an event."""
+    for i in range(0, len(history), 2):
+        v = history[i + 1]
+        yield history[i] >> 4, history[i] & 15, -1 if v == 0xFF else v
+
+
 def _index(names, value, code):
     for i in range(len(names)):
         if names[i] == value:
@@ -131,7 +145,7 @@ class Phase10:
         self.went_out = -1
         self.winners = []
         self.last_hand = None  # (went_out, points per seat, advanced per seat) of the last hand
-        self.history = []  # this hand's public events: (seat, move kind, card or phase or -1)
+        self.history = bytearray()  # this hand's public events, two bytes each (``events``)
         if dealer is None:
             dealer = self.source.below(players)  # P10C-6
         elif not (0 <= dealer < players):
@@ -290,7 +304,7 @@ class Phase10:
                 if not self.draw_pile:
                     self._reshuffle()
                 self.hands[seat].append(self.draw_pile.pop())
-                self.history.append((seat, DRAW_DECK, -1))
+                _note(self.history, seat, DRAW_DECK, -1)
             elif kind == TAKE_DISCARD:
                 if not self.discard:
                     raise RuleError(_E_NO_DISCARD)
@@ -298,7 +312,7 @@ class Phase10:
                     raise RuleError(_E_SKIP_ON_TOP)
                 card = self.discard.pop()
                 self.hands[seat].append(card)
-                self.history.append((seat, TAKE_DISCARD, card))
+                _note(self.history, seat, TAKE_DISCARD, card)
             else:
                 raise RuleError(_E_DRAW_FIRST)
             self.stage = PLAY
@@ -351,7 +365,7 @@ class Phase10:
             self.table.append(g)
         self.laid[seat] = number
         self.laid_this_turn = True
-        self.history.append((seat, LAY, number))
+        _note(self.history, seat, LAY, number)
         if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
             self._finish([seat])
             return
@@ -379,7 +393,7 @@ class Phase10:
             raise RuleError(_E_KEEP_ONE)
         hand.remove(card)
         add_card(g, card, end)
-        self.history.append((seat, HIT, card))
+        _note(self.history, seat, HIT, card)
         if not hand:  # P10C-14, 2020: going out by hitting the last card
             self._hand_over(seat)
 
@@ -392,7 +406,7 @@ class Phase10:
             raise RuleError(_E_NOT_IN_HAND)
         hand.remove(card)
         self.discard.append(card)
-        self.history.append((seat, DISCARD, card))
+        _note(self.history, seat, DISCARD, card)
         if not hand:  # going out; a Skip as the last card skips nobody (P10C-15)
             self._hand_over(seat)
             return
@@ -442,7 +456,7 @@ class Phase10:
             self.laid[s] = 0
             self.waiting[s] = False
         self.table = []
-        self.history = []
+        self.history = bytearray()
         first = self._next_active(self.dealer)
         for _ in range(HAND_SIZE):
             s = first
@@ -556,7 +570,7 @@ class View:
         self.discard_size = len(g.discard)
         self.laid_this_turn = g.laid_this_turn
         self.discard_top = g.discard[-1] if g.discard else -1
-        self.history = list(g.history)
+        self.history = bytes(g.history)
         self.hand_sizes = [len(h) for h in g.hands]
         self.phases = [g.phase_of(s) for s in range(n)]
         self.done = [g.completed(s) for s in range(n)]

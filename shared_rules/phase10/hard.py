@@ -51,7 +51,7 @@ from shared_rules import solver
 from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
 from shared_rules.phase10.game import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
-                                       TARGET, CLASSIC, E2020)
+                                       TARGET, CLASSIC, E2020, events)
 from shared_rules.phase10.seen import card_key, phase_kind, seen_cards, unseen_weights
 from shared_rules.phase10.feed import Feed, danger
 
@@ -380,12 +380,11 @@ class HardBot:
         feed = Feed(view)
         # numbers that opponents still to lay a set collect: their set may take this card later
         wanted = 0
-        for ev in view.history:
-            s = ev[0]
-            if ev[1] == TAKE_DISCARD and s != view.seat and not view.laid[s] and ev[2] < 0x40:
+        for s, k, card in events(view.history):
+            if k == TAKE_DISCARD and s != view.seat and not view.laid[s] and card < 0x40:
                 p = view.phase_of(s)
                 if p and CARD_PHASES[p - 1][0][0] == SET:
-                    wanted |= 1 << (ev[2] & 15)
+                    wanted |= 1 << (card & 15)
         seen = seen_cards(view, hand)
         best = -1
         best_score = None

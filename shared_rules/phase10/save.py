@@ -64,10 +64,8 @@ def encode(game):
     w.u8(len(game.decks))
     for d in game.decks:
         w.buf.extend(bytes(d))
-    w.u16(len(game.history))
-    for seat, kind, card in game.history:
-        w.u8(seat << 4 | kind)
-        w.u8(card & 0xFF)
+    w.u16(len(game.history) // 2)
+    w.buf.extend(game.history)  # as the game keeps it
     return bytes(w.buf)
 
 
@@ -75,7 +73,7 @@ def decode(data, source=None):
     """The game of a payload; a RuleError of rule SAVE for anything inconsistent. ``source`` None: the
     seeded generator with the saved state."""
     from shared_rules.phase10.game import (Phase10, _checked_deck, FREE, OVER, EDITIONS, PROGRESSIONS,
-                                      DRAW_DECK)
+                                      DRAW_DECK, events)
     from shared_rules.phases import PHASE_LISTS
     from shared_rules import cards as C
     r = Reader(data)
@@ -122,14 +120,10 @@ def decode(data, source=None):
     g.decks = []
     for _ in range(r.u8()):
         g.decks.append(_checked_deck(r.take(108)))
-    g.history = []
-    for _ in range(r.u16()):
-        sk = r.u8()
-        card = r.u8()
-        seat, kind = sk >> 4, sk & 15
-        if seat >= n or kind > 5:
+    g.history = bytearray(r.take(2 * r.u16()))
+    for seat, kind, card in events(g.history):
+        if seat >= n or kind > 5 or (card < 0) != (kind == DRAW_DECK):
             raise bad()
-        g.history.append((seat, kind, -1 if kind == DRAW_DECK else card))
     r.end()
     # consistency: every card in exactly one place (P10C-1), sane positions
     every = list(g.draw_pile) + list(g.discard)

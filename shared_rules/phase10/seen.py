@@ -6,7 +6,7 @@ collects, passed up or is likely to take (``Feed``). What the hard player
 
 from shared_rules import cards as C
 from shared_rules.phases import COLOUR
-from shared_rules.phase10.game import TAKE_DISCARD, HIT, DISCARD
+from shared_rules.phase10.game import TAKE_DISCARD, HIT, DISCARD, events
 
 
 def phase_kind(phase):
@@ -37,10 +37,9 @@ def card_key(c, pk):
 def discard_pile(view):
     """The discard pile as far as the public history tells (the top card always)."""
     pile = []
-    for ev in view.history:
-        k = ev[1]
+    for _, k, card in events(view.history):
         if k == DISCARD:
-            pile.append(ev[2])
+            pile.append(card)
         elif k == TAKE_DISCARD and pile:
             pile.pop()
     size = view.discard_size
@@ -68,14 +67,13 @@ def seen_cards(view, hand):
             seen[c] += 1
     # cards others took from the discard pile and have not shown again sit in their hands
     held = []
-    for ev in view.history:
-        if ev[0] == view.seat or ev[2] < 0 or ev[2] > C.SKIP:
+    for seat, k, card in events(view.history):
+        if seat == view.seat or card < 0 or card > C.SKIP:
             continue
-        k = ev[1]
         if k == TAKE_DISCARD:
-            held.append(ev[0] * 256 + ev[2])
+            held.append(seat * 256 + card)
         elif k == DISCARD or k == HIT:
-            x = ev[0] * 256 + ev[2]
+            x = seat * 256 + card
             if x in held:
                 held.remove(x)
     for x in held:
