@@ -122,7 +122,7 @@ class Session:
         before = None if self.app.boot_modules is None else set(sys.modules)
         if self.bots is None:  # made at the first computer decision after a person's
             mod = registry.module(self.entry)
-            self.bots = [None if k == PERSON else mod.bot(LEVEL_NAMES[k], self.rng)
+            self.bots = [None if k == PERSON else registry.player(mod, LEVEL_NAMES[k], self.rng)
                          for k in self.kinds]
         move = self.bots[seat].choose(self.state.view(seat))
         if before is not None:

@@ -23,8 +23,7 @@ _E_UNKNOWN_GAME_NUMBER = const(5)
 _E_NOT_BUILT = const(6)
 _E_UNKNOWN_VARIANT = const(7)
 _E_NO_OPTION = const(8)
-
-LEVELS = ("random", "easy", "normal", "hard")
+_E_UNKNOWN_LEVEL = const(9)
 
 
 class Entry:
@@ -83,6 +82,23 @@ def module(entry):
         return load(entry.module)
     except ImportError:
         raise RuleError(_E_NOT_BUILT, entry.name)
+
+
+def player(rules, level, rng):
+    """A computer player of ``level`` (``greedy`` is the old name of ``normal``) for the game of
+    the rules module ``rules``: the class its ``PLAYERS`` table names for that level, whose module
+    is imported now (code is RAM: a level's module loads only when one of its players plays)."""
+    if level == "greedy":
+        level = "normal"
+    for lv, name, cls in rules.PLAYERS:
+        if lv == level:
+            return getattr(load(name), cls)(rng)
+    raise RuleError(_E_UNKNOWN_LEVEL, level)
+
+
+def levels(rules):
+    """The levels the game of the rules module ``rules`` offers, easiest first."""
+    return tuple(p[0] for p in rules.PLAYERS)
 
 
 def options(entry, given=None):

@@ -22,7 +22,8 @@ from shared_rules.rng import Rng
 
 ENTRY = Entry(100, "pig", "Pig", "tests.pig", "tests.pig_screens", 2, 4,
               (("target", "Target", ("30", "50")),))
-LEVELS = ("random", "easy", "normal", "hard")
+PLAYERS = (("random", "tests.pig", "Bot"), ("easy", "tests.pig", "Easy"),
+           ("normal", "tests.pig", "Normal"), ("hard", "tests.pig", "Hard"))
 DECIDE = 0
 ROLL = 0
 HOLD = 1
@@ -146,21 +147,30 @@ def decode(data, source=None):
 
 
 class Bot:
-    """Holds at ``limit`` points this turn (random: rolls or holds at random)."""
+    """Holds at ``LIMIT`` points this turn (random: rolls or holds at random)."""
 
-    def __init__(self, limit, rng):
-        self.limit = limit
+    LIMIT = 0
+
+    def __init__(self, rng):
         self.rng = rng
 
     def choose(self, view):
         if not view.turn_total:
             return (ROLL,)
-        if self.limit == 0:
+        if self.LIMIT == 0:
             return ((ROLL,), (HOLD,))[self.rng.below(2)]
-        if view.turn_total >= self.limit or view.scores[view.seat] + view.turn_total >= view.target:
+        if view.turn_total >= self.LIMIT or view.scores[view.seat] + view.turn_total >= view.target:
             return (HOLD,)
         return (ROLL,)
 
 
-def bot(level, rng):
-    return Bot({"random": 0, "easy": 8, "normal": 15, "greedy": 15, "hard": 20}[level], rng)
+class Easy(Bot):
+    LIMIT = 8
+
+
+class Normal(Bot):
+    LIMIT = 15
+
+
+class Hard(Bot):
+    LIMIT = 20

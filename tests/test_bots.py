@@ -35,7 +35,7 @@ def play_games(level, count, first_seed):
         opts = registry.options(entry, {"edition": EDITIONS[i % 2], "phases": PHASE_LISTS[i % 5],
                                         "progression": PROGRESSIONS[(i // 2) % 3]})
         g = mod.new_game(players, opts, Rng(seed))
-        bots = [mod.bot(level, Rng(seed * 31 + s + 1)) for s in range(players)]
+        bots = [registry.player(mod, level, Rng(seed * 31 + s + 1)) for s in range(players)]
         decisions = 0
         while g.pending is not None:
             seat = g.pending[0]
@@ -59,7 +59,7 @@ def test_P10C_7_every_level_finishes_200_seeded_games_without_an_illegal_move(le
 
 
 def hard():
-    from shared_rules.phase10.bots import HardBot
+    from shared_rules.phase10.hard import HardBot
     return HardBot(Rng(1))
 
 

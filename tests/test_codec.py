@@ -117,7 +117,7 @@ from shared_rules.rng import Rng
 for e in registry.GAMES:
     m = registry.module(e)
     g = m.new_game(3, {}, Rng(7))
-    bots = [m.bot("easy", Rng(60 + s)) for s in range(3)]
+    bots = [registry.player(m, "easy", Rng(60 + s)) for s in range(3)]
     i = 0
     while not g.over and i < 300:
         if i % 23 == 0:

@@ -37,10 +37,11 @@ for rolls in (1, 2, 3):
 
 SAVE_PROBE = """
 from shared_rules.dice_express import game as D
+from shared_rules import registry
 from shared_rules.rng import Rng
 for seed in range(6):
     g = D.new_game(2 + seed % 5, {}, Rng(seed))
-    b = D.bot("normal", Rng(seed + 50))
+    b = registry.player(D, "normal", Rng(seed + 50))
     i = 0
     while not g.over:
         if i % 5 == 0:

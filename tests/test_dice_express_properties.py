@@ -12,6 +12,7 @@ The suite plays a short version; ``python -m tools.bench_dice_express --properti
 import pytest
 
 from shared_rules.dice_express import game as D
+from shared_rules import registry
 from shared_rules.rng import Rng
 from tools.dice_express_checks import LEVELS, check_invariants, play_checked
 from shared_rules.desktop import errors as E
@@ -34,13 +35,13 @@ def test_DX_2_same_seed_same_game():
 
 def test_levels_mix_in_one_game():
     g = D.new_game(4, {}, Rng(9))
-    bots = [D.bot(k, Rng(i)) for i, k in enumerate(("random", "easy", "greedy", "hard"))]
+    bots = [registry.player(D, k, Rng(i)) for i, k in enumerate(("random", "easy", "greedy", "hard"))]
     while not g.over:
         s = g.pending[0]
         g.apply(bots[s].choose(g.view(s)))
         check_invariants(g)
     with pytest.raises(Exception) as e:
-        D.bot("expert", Rng(0))
+        registry.player(D, "expert", Rng(0))
     assert E.rule(e.value) == "SETUP"
 
 
@@ -57,5 +58,5 @@ def test_easy_stops_when_every_die_is_its_colour():
     g.source.feed([3, 3, 3, 3, 3])
     g.apply((D.ROLL, 2))
     g.display[3] = 1 << 6  # only R6 is left
-    move = D.bot("easy", Rng(0)).choose(g.view(0))
+    move = registry.player(D, "easy", Rng(0)).choose(g.view(0))
     assert move == (D.STOP,) and move in g.legal_moves()

@@ -4,6 +4,7 @@ each with fixed dice from a scripted source so that the situation is exact."""
 import pytest
 
 from shared_rules.dice_express import game as D
+from shared_rules import registry
 from shared_rules.dice_express import odds as dx_odds
 from shared_rules.dice_express.game import (BEFORE, REROLL, TAKE_KIND, ROLL, KEEP, STOP, TAKE, STEAL,
                                        PASS, FULL, piece, encode, decode)
@@ -495,7 +496,7 @@ def test_RECORD_move_notation_round_trips():
 
 def test_SAVE_round_trip_and_corrupt_payloads():
     g = D.new_game(3, {}, Rng(11))
-    normal = D.bot("normal", Rng(3))
+    normal = registry.player(D, "normal", Rng(3))
     while g.turns < 9 or g.stage != REROLL:
         g.apply(normal.choose(g.view(g.turn)))
     assert g.roads[0] and g.roads[1]
@@ -578,7 +579,7 @@ def test_DX_6_move_at_lists_the_same_moves_without_building_them():
 def test_SAVE_the_codec_envelope_carries_the_game_by_its_registry_number():
     from shared_rules import save as codec
     g = D.new_game(6, {}, Rng(21))
-    hard = D.bot("hard", Rng(2))
+    hard = registry.player(D, "hard", Rng(2))
     while g.turns < 30:
         g.apply(hard.choose(g.view(g.turn)))
     blob = codec.encode(g, 3)

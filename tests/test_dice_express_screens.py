@@ -23,7 +23,8 @@ def want(t):
     D = importlib.import_module("shared_rules.dice_express.game")
     st = t.session.state
     rng = importlib.import_module("shared_rules.rng")
-    return D.bot("normal", rng.Rng(st.turns)).choose(st.view(t.seat))
+    registry = importlib.import_module("shared_rules.registry")
+    return registry.player(D, "normal", rng.Rng(st.turns)).choose(st.view(t.seat))
 
 
 def step(d, seen):

@@ -636,7 +636,8 @@ def test_P10C_7_view_shows_own_hand_and_hides_other_hands_and_the_draw_pile():
 
 
 def test_P10C_9_hard_player_does_not_feed_the_next_player_a_hit():
-    from shared_rules.phase10.bots import GreedyBot, HardBot
+    from shared_rules.phase10.bots import GreedyBot
+    from shared_rules.phase10.hard import HardBot
     from shared_rules.rng import Rng
     from shared_rules.phases import SET as KIND_SET
     g = opening()

@@ -1,7 +1,7 @@
 """The board game's computer players (shared_rules/phase10board/bots.py) in fixed positions where the
 hard player's choice is clearly right (docs/phase10board.md, "Computer players")."""
 
-from shared_rules.phase10board import bots as board_bots
+from shared_rules import registry
 from shared_rules.phase10board import game as B
 from shared_rules.phases import SET
 from shared_rules.rng import Rng
@@ -22,7 +22,7 @@ def position(stage, hand, discard="R8"):
 
 
 def choice(level, g):
-    return board_bots.make(level, Rng(1)).choose(g.view(g.turn))
+    return registry.player(B, level, Rng(1)).choose(g.view(g.turn))
 
 
 def test_P10B_6_hard_keeps_a_leftover_the_table_takes_before_laying_down(monkeypatch):

@@ -18,8 +18,9 @@ def want(t):
     """The move the normal player would make on the person's screen ``t``."""
     B = importlib.import_module("shared_rules.phase10board.game")
     rng = importlib.import_module("shared_rules.rng")
+    registry = importlib.import_module("shared_rules.registry")
     st = t.session.state
-    return B.bot("normal", rng.Rng(st.round_no * 1000 + len(t.session.lines))).choose(st.view(t.seat))
+    return registry.player(B, "normal", rng.Rng(st.round_no * 1000 + len(t.session.lines))).choose(st.view(t.seat))
 
 
 def _walk(d, t, pos_fn, goal, total):

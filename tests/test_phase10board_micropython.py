@@ -24,10 +24,11 @@ GAMES = [
 
 SAVE_PROBE = """
 from shared_rules.phase10board import game as B
+from shared_rules import registry
 from shared_rules.rng import Rng
 for seed in range(4):
     g = B.new_game(2 + seed, {}, Rng(seed))
-    b = B.bot("easy", Rng(seed + 50))
+    b = registry.player(B, "easy", Rng(seed + 50))
     i = 0
     while not g.over:
         if i % 41 == 0:

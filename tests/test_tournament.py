@@ -75,7 +75,7 @@ def test_P10C_18_the_tournament_serves_every_registered_game():
     keys = tournament.game_keys()
     assert "phase10" in keys
     for e in registry.GAMES:
-        mod = tournament._playable(registry, e)
+        mod = tournament._playable(e)
         assert (mod is not None) == (e.key in keys)
     for key in keys:
         r = tournament.run(key, ["normal", "easy"], {}, 1, 7)

@@ -72,7 +72,7 @@ seed = SEED
 while done < N:
     g = mod.new_game(PLAYERS, opts, Rng(seed))
     rngs = [Rng(seed * 31 + i + 1) for i in range(PLAYERS)]
-    bots = [mod.bot(LEVEL, rngs[i]) for i in range(PLAYERS)]
+    bots = [registry.player(mod, LEVEL, rngs[i]) for i in range(PLAYERS)]
     steps = 0
     while g.pending is not None and done < N and steps < 20000:
         seat = g.pending[0]
@@ -257,7 +257,7 @@ seed = SEED
 def start():
     global g, bots, steps
     g = mod.new_game(PLAYERS, opts, Rng(seed))
-    bots = [mod.bot(LEVEL, Rng(seed * 31 + i + 1)) for i in range(PLAYERS)]
+    bots = [registry.player(mod, LEVEL, Rng(seed * 31 + i + 1)) for i in range(PLAYERS)]
     steps = 0
 start()
 def decide():
@@ -341,8 +341,8 @@ def playable():
             mod = registry.module(e)
         except Exception:
             continue
-        if hasattr(mod, "new_game") and hasattr(mod, "bot"):
-            out.append((e.key, list(getattr(mod, "LEVELS", registry.LEVELS)), e.min_players, e.max_players))
+        if hasattr(mod, "new_game") and hasattr(mod, "PLAYERS"):
+            out.append((e.key, list(registry.levels(mod)), e.min_players, e.max_players))
     return out
 
 

@@ -224,7 +224,7 @@ def games(repo=REPO, seed=3):
     entries = [(e.key, importlib.import_module(e.module)) for e in registry.GAMES]
     out = []
     for key, mod in entries:
-        levels = [lv for lv in ("easy", "normal", "hard") if lv in getattr(mod, "LEVELS", ())]
+        levels = [lv for lv in ("easy", "normal", "hard") if lv in registry.levels(mod)]
         fig = _rules_game(key, levels, seed, BIG, repo)
         if fig is None:
             out.append({"game": key, "players": levels, "error": "did not run"})

@@ -7,6 +7,7 @@ DX-9, DX-11); at every ``check_every``-th move the move is among ``legal_moves()
 record notation and the save payload round-trip; the game ends with one winner."""
 
 from shared_rules.dice_express import game as D
+from shared_rules import registry
 from shared_rules.rng import Rng
 from shared_rules.dice_express import desktop as DD
 
@@ -44,7 +45,7 @@ def check_invariants(g):
 def play_checked(seed, players, level, check_every=1):
     """Play one game with every seat at ``level``; returns the game."""
     g = D.new_game(players, {}, Rng(seed))
-    bots = [D.bot(level, Rng(seed * 7 + s + 1)) for s in range(players)]
+    bots = [registry.player(D, level, Rng(seed * 7 + s + 1)) for s in range(players)]
     decisions = 0
     while not g.over:
         seat = g.pending[0]

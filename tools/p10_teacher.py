@@ -221,10 +221,9 @@ def take_regret(number, positions, k):
 
 def _players(seed):
     """A hard player in seat 0 and three normal ones (the tournament's generators per seat)."""
-    from shared_rules.phase10.game import bot
-    from tools.tournament import seat_players
+    from tools.tournament import resolve, seat_players
 
-    return seat_players(bot, ["hard", "normal", "normal", "normal"], seed)
+    return seat_players(resolve("phase10")[1], ["hard", "normal", "normal", "normal"], seed)
 
 
 def table_positions(count, seed, laid=False):

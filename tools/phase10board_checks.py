@@ -18,6 +18,7 @@ A failed check raises ``AssertionError`` with what went wrong.
 """
 
 from shared_rules.phase10board import game as B
+from shared_rules import registry
 from shared_rules.phase10board import desktop as BD
 from shared_rules.rng import Rng
 
@@ -95,7 +96,7 @@ def check_end(g):
 def play_checked(seed, players, level, check_every=1):
     """One checked game (module doc); returns the finished state."""
     g = B.new_game(players, {}, Rng(seed))
-    bots = [B.bot(level, Rng(seed * 7 + s + 1)) for s in range(players)]
+    bots = [registry.player(B, level, Rng(seed * 7 + s + 1)) for s in range(players)]
     left = [False] * players
     markers = list(g.markers)
     decisions = 0

@@ -6,7 +6,7 @@ import importlib
 import math
 import os
 
-from shared_rules import solver
+from shared_rules import registry, solver
 from shared_rules.rng import Rng
 
 
@@ -14,7 +14,7 @@ def play(mod, seed, kinds):
     """(the ended game, decisions) of one seeded game between the levels ``kinds``."""
     g = mod.new_game(len(kinds), {}, Rng(seed))
     br = Rng(seed ^ 0x2AAAAAAA)
-    bots = [mod.bot(k, br) for k in kinds]
+    bots = [registry.player(mod, k, br) for k in kinds]
     decisions = 0
     while not g.over:
         s = g.pending[0]

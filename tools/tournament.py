@@ -11,8 +11,7 @@ one deal are not independent), its fair share, its mean finishing place, and the
 per game. A progress bar runs on stderr when it is a terminal. ``--plot`` draws the win shares
 with their intervals as a bar chart (pillow). ``--jobs`` plays deals in that many processes.
 
-The game comes from the registry (``shared_rules.registry``) when it exists; only
-:func:`_legacy_phase10` names Phase 10, for the time before the registry.
+The game and its players come from the registry (``shared_rules.registry``).
 """
 
 import argparse
@@ -21,7 +20,7 @@ import math
 import sys
 import time
 
-from shared_rules import solver
+from shared_rules import registry, solver
 from shared_rules.rng import Rng
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -29,76 +28,37 @@ LEVELS = ("random", "easy", "normal", "hard")
 
 # ------------------------------------------------------------------------------- games
 
-def _registry():
+def _playable(entry):
+    """The entry's rules module if this tree can play it (``new_game`` and ``PLAYERS``), else
+    None."""
     try:
-        from shared_rules import registry
-    except ImportError:
-        return None
-    return registry
-
-
-def _playable(reg, entry):
-    """The entry's module if it has the protocol's ``new_game`` and ``bot``, else None."""
-    try:
-        mod = reg.module(entry)
+        mod = registry.module(entry)
     except Exception:
         return None
-    if hasattr(mod, "new_game") and hasattr(mod, "bot"):
+    if hasattr(mod, "new_game") and hasattr(mod, "PLAYERS"):
         return mod
     return None
 
 
 def game_keys():
-    """Keys of the registered games that can be played (Phase 10 always)."""
-    keys = ["phase10"]
-    reg = _registry()
-    if reg is not None:
-        for e in reg.GAMES:
-            if e.key not in keys and _playable(reg, e) is not None:
-                keys.append(e.key)
-    return keys
-
-
-def _legacy_phase10():
-    """The one place that names Phase 10, for a tree without the registry."""
-    from shared_rules.phase10.game import Phase10
-    from shared_rules.phase10 import bots
-
-    def new_game(players, options, source):
-        edition = options.get("edition", "classic")
-        phases = options.get("phases", "all")
-        progression = options.get("progression", "standard")
-        return Phase10(players, edition=edition, phases=phases, progression=progression,
-                       seed=source)
-
-    def bot(level, rng):
-        if level == "random":
-            return bots.RandomBot(rng)
-        if level == "easy":
-            return bots.EasyBot(rng)
-        if level == "hard":
-            return bots.HardBot(rng)
-        return bots.GreedyBot(rng)
-
-    return new_game, bot, (2, 6)
+    """Keys of the registered games that can be played."""
+    return [e.key for e in registry.GAMES if _playable(e) is not None]
 
 
 def resolve(key):
     """``(new_game(players, options, seed), bot(level, rng), (min, max players))`` for a game."""
-    reg = _registry()
-    module = None
-    if reg is not None:
-        entry = reg.by_key(key)
-        module = _playable(reg, entry)
+    entry = registry.by_key(key)
+    module = _playable(entry)
     if module is None:
-        if key != "phase10":
-            raise SystemExit("game '" + key + "' cannot be played yet (no new_game/bot)")
-        return _legacy_phase10()
+        raise SystemExit("game '" + key + "' cannot be played (no new_game or PLAYERS)")
 
     def new_game(players, options, seed):
-        return module.new_game(players, reg.options(entry, options), Rng(seed))
+        return module.new_game(players, registry.options(entry, options), Rng(seed))
 
-    return new_game, module.bot, (entry.min_players, entry.max_players)
+    def bot(level, rng):
+        return registry.player(module, level, rng)
+
+    return new_game, bot, (entry.min_players, entry.max_players)
 
 
 def ranking(state):

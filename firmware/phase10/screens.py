@@ -3,7 +3,7 @@
 the texts between hands and at the end, the status line, the table and the sounds; per-game
 session state (the hand sorted by colour, the tiebreak announced) lives on it.
 
-Computer players come from the rules core (``shared_rules.phase10.game.bot``): *easy* ``EasyBot``,
+Computer players come from the rules core (``shared_rules.phase10.game.PLAYERS``): *easy* ``EasyBot``,
 *normal* ``GreedyBot``, *hard* ``HardBot`` (docs/rules-decisions.md).
 """
 

@@ -46,7 +46,7 @@ class SelfPlay:
         # the players' own random source, separate from the game's chance
         bot_rng = Rng(seed ^ 0x2AAAAAAA)
         kinds = bots if isinstance(bots, (list, tuple)) else [bots] * players
-        self.bots = [mod.bot(k, bot_rng) for k in kinds]
+        self.bots = [registry.player(mod, k, bot_rng) for k in kinds]
         self.decisions = 0
 
     @property

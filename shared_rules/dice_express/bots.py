@@ -34,7 +34,6 @@ except ImportError:  # CPython
         return x
 
 
-_E_UNKNOWN_LEVEL = const(9)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
 
 
 class _Bot:
@@ -201,16 +200,3 @@ class RandomBot:
             if cnt[c] < len(v.dice):
                 return (D.KEEP, tuple([c] * cnt[c]))
         return v.move_at(below(v.move_count()))  # a uniform legal move
-
-
-def make(level, rng):
-    if level == "random":
-        return RandomBot(rng)
-    if level == "easy":
-        return EasyBot(rng)
-    if level == "normal" or level == "greedy":
-        return NormalBot(rng)
-    if level == "hard":
-        return HardBot(rng)
-    from shared_rules.errors import RuleError
-    raise RuleError(_E_UNKNOWN_LEVEL, level)

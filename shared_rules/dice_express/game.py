@@ -58,7 +58,14 @@ FINISH = const(30)
 COLOURS = "WYORGB"
 COLOUR_NAMES = ("white", "yellow", "orange", "red", "green", "blue")
 FULL = const(0x7C)  # lengths 2..6 as bits
-LEVELS = ("random", "easy", "normal", "hard")
+# The computer player of each level, easiest first: its module and class, imported only when
+# one plays (``registry.player``).
+PLAYERS = (
+    ("random", "shared_rules.dice_express.bots", "RandomBot"),
+    ("easy", "shared_rules.dice_express.bots", "EasyBot"),
+    ("normal", "shared_rules.dice_express.bots", "NormalBot"),
+    ("hard", "shared_rules.dice_express.bots", "HardBot"),
+)
 
 # last_end codes: what the end of the turn did to the player who got no piece (DX-9, DX-10)
 END_GAINED = const(0)  # got at least one piece
@@ -597,9 +604,3 @@ def decode(data, source=None):
     """The game of a payload; a RuleError of rule SAVE for anything inconsistent."""
     from shared_rules.dice_express.save import decode
     return decode(data, source)
-
-
-def bot(level, rng):
-    """A computer player: ``random``, ``easy``, ``normal`` (or ``greedy``), ``hard``."""
-    from shared_rules.dice_express import bots as dx_bots
-    return dx_bots.make(level, rng)

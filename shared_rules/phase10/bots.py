@@ -199,9 +199,3 @@ class EasyBot(GreedyBot):
         if not pool:
             pool = hand
         return pool[self.rng.below(len(pool))]
-
-
-def HardBot(rng):
-    """The hard player (``shared_rules.phase10.hard``), imported only when it plays: code is RAM."""
-    from shared_rules.phase10.hard import HardBot as Hard
-    return Hard(rng)

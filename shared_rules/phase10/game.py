@@ -34,7 +34,6 @@ from shared_rules.rng import Rng
 _E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
 _E_PLAYERS = const(3)
 _E_UNKNOWN_VARIANT = const(7)
-_E_UNKNOWN_LEVEL = const(9)
 _E_BAD_DEALER = const(10)
 _E_UNKNOWN_PROGRESSION = const(23)
 _E_BAD_DECK = const(44)
@@ -85,7 +84,14 @@ EVERYONE = const(1)
 FREE = const(2)
 
 HAND_SIZE = const(10)
-LEVELS = ("random", "easy", "normal", "hard")
+# The computer player of each level, easiest first: its module and class, imported only when
+# one plays (``registry.player``).
+PLAYERS = (
+    ("random", "shared_rules.phase10.bots", "RandomBot"),
+    ("easy", "shared_rules.phase10.bots", "EasyBot"),
+    ("normal", "shared_rules.phase10.bots", "GreedyBot"),
+    ("hard", "shared_rules.phase10.hard", "HardBot"),
+)
 
 
 def _note(history, seat, kind, value):
@@ -631,17 +637,3 @@ def encode(state):
 def decode(data, source=None):
     from shared_rules.phase10.save import decode
     return decode(data, source)
-
-
-def bot(level, rng):
-    """The computer player of a level (``greedy`` is the old name of ``normal``)."""
-    from shared_rules.phase10 import bots
-    if level == "random":
-        return bots.RandomBot(rng)
-    if level == "easy":
-        return bots.EasyBot(rng)
-    if level == "normal" or level == "greedy":
-        return bots.GreedyBot(rng)
-    if level == "hard":
-        return bots.HardBot(rng)
-    raise RuleError(_E_UNKNOWN_LEVEL, level)

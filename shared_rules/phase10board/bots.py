@@ -39,7 +39,6 @@ except ImportError:  # CPython
         return x
 
 
-_E_UNKNOWN_LEVEL = const(9)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
 
 _JOKER = 0x81  # a stand-in joker for "what if I had a joker"
 
@@ -605,18 +604,3 @@ class EasyBot(NormalBot):
             pool = list(hand)
         pool = _distinct(pool)
         return pool[self.rng.below(len(pool))]
-
-
-def make(level, rng):
-    """The player of ``level``: random, easy, normal (or greedy), hard."""
-    if level == "random":
-        return RandomBot(rng)
-    if level == "easy":
-        return EasyBot(rng)
-    if level == "normal" or level == "greedy":
-        return NormalBot(rng)
-    if level == "hard":
-        from shared_rules.phase10board.hard import HardBot
-        return HardBot(rng)
-    from shared_rules.errors import RuleError
-    raise RuleError(_E_UNKNOWN_LEVEL, level)

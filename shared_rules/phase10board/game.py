@@ -144,7 +144,14 @@ _E_DISCARD_EMPTY = const(100)
 
 COLOUR_LETTERS = "RPGY"
 COLOUR_NAMES = ("red", "purple", "green", "yellow")
-LEVELS = ("random", "easy", "normal", "hard")
+# The computer player of each level, easiest first: its module and class, imported only when
+# one plays (``registry.player``).
+PLAYERS = (
+    ("random", "shared_rules.phase10board.bots", "RandomBot"),
+    ("easy", "shared_rules.phase10board.bots", "EasyBot"),
+    ("normal", "shared_rules.phase10board.bots", "NormalBot"),
+    ("hard", "shared_rules.phase10board.hard", "HardBot"),
+)
 OVER = const(9)
 
 
@@ -900,9 +907,3 @@ def new_game(players, options, source):
         for k in sorted(options):
             raise RuleError(_E_NO_OPTION, k)
     return Board(players, source)
-
-
-def bot(level, rng):
-    """A computer player of ``level`` (random, easy, normal, hard; greedy means normal)."""
-    from shared_rules.phase10board import bots as board_bots
-    return board_bots.make(level, rng)

@@ -16,7 +16,7 @@ _m = registry.module(_e)
 
 GAME = """
 g = registry.new_game(_e, 6, {{}}, Rng(77))
-bots = [_m.bot(k, Rng(i)) for i, k in enumerate({levels!r})]
+bots = [registry.player(_m, k, Rng(i)) for i, k in enumerate({levels!r})]
 n = 0
 """
 
