@@ -77,8 +77,9 @@ def budget_heap(path):
 
 
 def most_live(r):
-    """The most heap the app held at a collection before a computer decision or at a new screen."""
-    return max([r.app(s["live"]) for s in r.screens] + [r.app(d["live"]) for d in r.decisions])
+    """The most heap the app held, its interned names aside (``Result.app_objects``), at a
+    collection before a computer decision or at a new screen."""
+    return max(r.app_objects(p) for p in r.screens + r.decisions)
 
 
 GOAL_CASES = [(n, how) for how in (MPY, FROZEN) for n in SCRIPTS if _ceiling(n, how) is None]

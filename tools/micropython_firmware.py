@@ -45,6 +45,7 @@ class Result:
         self.imports = []  # [(module, bytes kept, of which interned names)] in import order
         self.out_of_memory = []  # ms of every MemoryError the app recovered from (``recover``)
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
+        self.boot_names = None  # of it, the interned names' bytes
         self.end_ms = None
         self.end_live = None  # heap in use at the end of the script, after a collection
         self.end_free_block = None
@@ -54,6 +55,13 @@ class Result:
     def app(self, live):
         """Bytes of ``live`` (heap in use) that are the app's: less the harness's share."""
         return live - self.boot_live
+
+    def app_objects(self, probe):
+        """The app's bytes at a probe (a screen or a decision) less the names it interned since
+        boot. Those are never freed, a board keeps a frozen app's in flash, and their pools grow
+        by doubling: where a pool boundary falls moves the heap in use by up to tens of KiB when
+        the app or the runner gains or loses a few names anywhere."""
+        return self.app(probe["live"]) - (probe["names"] - self.boot_names)
 
     def __repr__(self):
         return "<Result status %s, %d snapshots, %d screens, %d decisions>" % (
@@ -200,6 +208,14 @@ def _free_block(lines, i):
     return None
 
 
+def _names(lines, i):
+    """The interned names' bytes (``_qstr_bytes``) from the qstr_info that follows line ``i``."""
+    for j in range(i + 1, min(i + 10, len(lines))):
+        if lines[j].startswith("qstr pool:"):
+            return _qstr_bytes(lines[j])
+    return None
+
+
 def _qstr_bytes(line):
     """``n_total_bytes`` of a ``micropython.qstr_info()`` line: the interned names' bytes (the
     pools and the strings), which MicroPython never frees."""
@@ -223,12 +239,12 @@ def parse_output(text, result):
             _, ms, name, live = line.split()
             screen = name
             result.screens.append({"ms": int(ms), "name": name, "live": int(live),
-                                   "free_block": _free_block(lines, i)})
+                                   "free_block": _free_block(lines, i), "names": _names(lines, i)})
         elif line.startswith("@@decision "):
             _, ms, seat, bot, live = line.split()
             result.decisions.append({"ms": int(ms), "seat": int(seat), "bot": bot,
                                      "live": int(live), "free_block": _free_block(lines, i),
-                                     "alloc": None, "screen": screen})
+                                     "alloc": None, "screen": screen, "names": _names(lines, i)})
         elif line.startswith("@@outofmemory "):
             result.out_of_memory.append(int(line.split()[1]))
         elif line.startswith("@@alloc "):
@@ -249,6 +265,7 @@ def parse_output(text, result):
             result.imports.append((name, int(cost), qstr_own))
         elif line.startswith("@@boot ") and result.boot_live is None:
             result.boot_live = int(line.split()[1])
+            result.boot_names = _names(lines, i)
         elif line.startswith("@@done "):
             _, ms, live = line.split()
             result.end_ms = int(ms)

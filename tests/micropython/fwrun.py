@@ -14,7 +14,8 @@ operations due are done. Output, one line each, for the host to read:
     @@screen MS NAME LIVE       a new screen: heap in use after a collection ...
     @@decision MS SEAT LEVEL LIVE ALLOC  ... a computer player's decision (its level): heap in use
                                 before it, bytes it allocated (making the player included)
-      (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block)
+      (each followed by MicroPython's mem_info, whose "max free sz" is the largest free block, and
+       its qstr_info, the interned names' bytes; @@boot and @@done too)
     @@outofmemory MS            the app recovered from a MemoryError (only when the configuration
                                 says ``recover``; else the MemoryError ends the run)
     @@fail LINE MESSAGE         an expect that did not hold, or a repeat ... until/while that
@@ -195,6 +196,7 @@ def _patch_session():
         live = gc.mem_alloc()
         print("@@decision", cphw.now, seat, _LEVELS[self.kinds[seat]], live)
         micropython.mem_info()
+        micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
         t = micropython.mem_total()
         move = choice(self)
         print("@@alloc", micropython.mem_total() - t)
@@ -245,6 +247,7 @@ def _measure_screen():
         name = game + ":" + name
     print("@@screen", cphw.now, name, gc.mem_alloc())
     micropython.mem_info()
+    micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
 
 
 # ---------------------------------------------------------------------- scripted input
@@ -343,6 +346,7 @@ def boot():
     gc.collect()
     print("@@boot", gc.mem_alloc())
     micropython.mem_info()
+    micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
     g = {"__name__": "__main__"}
     exec(open(_ops_code).read(), g)
 
@@ -361,6 +365,7 @@ while True:
         gc.collect()
         print("@@done", cphw.now, gc.mem_alloc())
         micropython.mem_info()
+        micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
         break
     except Failed as e:
         print(e.args[0])
