@@ -439,6 +439,8 @@ async function start() {
   try {
     mp.runPython("import sys\nsys.path[:] = ['/py', '/', '/lib']\nimport webrun");
     py = mp.pyimport("webrun");
+    pocket.py = py;
+    pocket.mp = mp;
     t0 = performance.now();
     py.boot(JSON.stringify(config));
     if (!scripted) step();

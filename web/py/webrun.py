@@ -50,8 +50,8 @@ class NVM:
                 data = a2b_base64(saved["data"])
                 erases = saved["erases"]
                 nvs = saved["nvs"]
-            except Exception:  # not what the page writes: bytes a board would call damaged
-                data = bytes(size)
+            except Exception:  # not what the page writes: flash holding garbage, which the
+                data = b"\xa5" * size  # app reports as damaged saves, as on a board
         self.data = bytearray(data[:size]) + b"\xff" * max(0, size - len(data))
         units = pages if kind == "nvs" else -(-size // self.unit)
         self.erases = erases if erases and len(erases) == units else [0] * units
@@ -121,6 +121,21 @@ class NVM:
             self.erases[self.nvs[0]] += 1
 
 
+class _GC:
+    """``gc`` for the app: this build's heap grows as needed, so its ``mem_free`` is not a
+    board's; here it is what the board's heap for code.py (``HEAP`` of its module) leaves free
+    after what the app holds."""
+
+    heap = 0
+    base = 0
+
+    def mem_free(self):
+        return max(0, self.heap - (gc.mem_alloc() - self.base))
+
+    def __getattr__(self, name):
+        return getattr(gc, name)
+
+
 def boot(config):
     """Boot ``/code.py`` on the board the configuration describes (once per page load)."""
     global app
@@ -146,8 +161,14 @@ def boot(config):
     cphw.boot()
     import firmware.app
 
+    collector = _GC()
+    gc.collect()
+    collector.base = gc.mem_alloc()
+    sys.modules["gc"] = collector
+
     def run(board_module):
         global app
+        collector.heap = board_module.HEAP
         app = firmware.app.App(board_module)
         app.start()
 
