@@ -449,6 +449,7 @@ async function start() {
     return;
   }
   pocket.bootMs = performance.now() - t;
+  pocket.readyAt = performance.now(); // since the page began to load
   pocket.ready = true;
   status();
   requestAnimationFrame(frame);
