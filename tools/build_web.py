@@ -46,11 +46,10 @@ def font_strip():
     return b"".join(bytes(r) for r in rows)
 
 
-def board_entry(board_id):
+def board_entry(board_id, files):
     """A board's description for the page: its name, screen, buttons (their keyboard keys), how
     each logical key is made, the stand-ins' wiring (as the MicroPython runner's) and its flash."""
     from emulator import specs
-    from tools.deploy_lib.layout import collect
     from tools.micropython_firmware import board_config
 
     spec = specs.spec(board_id)
@@ -58,7 +57,6 @@ def board_entry(board_id):
     del cfg["urandom"]
     cfg["nvm"] = "localStorage"
     cfg["flash"] = [spec.flash.kind, spec.flash.unit, spec.flash.nvs_pages]
-    files = [path for path, _ in collect(board_id)]
     return {
         "id": board_id,
         "name": spec.name,
@@ -68,7 +66,7 @@ def board_entry(board_id):
         "logical": {k: list(v) for k, v in sorted(spec.logical.items())},
         "speaker": spec.speaker is not None,
         "config": cfg,
-        "files": files,
+        "files": files,  # the board paths collect(board_id) installs
     }
 
 
@@ -100,12 +98,13 @@ def build(out=OUT):
     py.append("font.bin")
     boards = []
     for board_id in SUPPORTED:
-        for path, host in collect(board_id):
+        files = collect(board_id)
+        for path, host in files:
             dest = os.path.join(out, "app", path.lstrip("/"))
             if not os.path.exists(dest):
                 os.makedirs(os.path.dirname(dest), exist_ok=True)
                 shutil.copy(host, dest)
-        boards.append(board_entry(board_id))
+        boards.append(board_entry(board_id, [path for path, _ in files]))
     manifest = {"py": sorted(set(py)), "boards": boards}
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
