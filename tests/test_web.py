@@ -198,6 +198,7 @@ def test_random_key_mashing_in_real_time_raises_nothing(site, browser):
         chain.perform()
     assert browser.execute_script("return pocket.error") is None
     assert browser.execute_script("return pocket.steps") > steps + 100  # still running
+    assert browser.execute_script("return pocket.tones") > 0  # the keys' clicks, through Web Audio
 
 
 def test_every_board_opens_from_its_link_on_the_main_menu(site, browser):

@@ -265,7 +265,7 @@ function setupButtons(board) {
   }
   const two = board.buttons.length < 4;
   $("keys").textContent = help.join("  ·  ") + (two ? "  —  a short press and a long one (600 ms) do different things: the footer says which" : "");
-  const lookup = (e) => keyOf[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+  const lookup = (e) => (e.target.tagName === "SELECT" ? undefined : keyOf[e.key.length === 1 ? e.key.toLowerCase() : e.key]);
   window.addEventListener("keydown", (e) => {
     const name = lookup(e);
     if (!name || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -286,7 +286,7 @@ function step() {
   py.turn(clock());
   const ms = performance.now() - t;
   pocket.steps++;
-  pocket.stepMs = pocket.stepMs ? 0.95 * pocket.stepMs + 0.05 * ms : ms;
+  if (pocket.steps > 5) pocket.stepMs = pocket.stepMs ? 0.95 * pocket.stepMs + 0.05 * ms : ms; // (the first passes import)
 }
 
 function frame() {
