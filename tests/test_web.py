@@ -101,12 +101,14 @@ def _first_difference(page, emu):
 
 def whole_game_parts(name):
     """A computers-only script split where the game goes on by itself: the set-up and 20 s of the
-    game, then (after a reload or a power cut) Continue and the rest of the game."""
+    game, then (after a reload or a power cut) Continue and the rest of the game, its long wait
+    ended as soon as the game is over."""
     with open(os.path.join(SCRIPTS, name)) as f:
         lines = f.read().split("\n")
     at = next(i for i, line in enumerate(lines) if re.match(r"wait \d{6}", line))
     first = "\n".join(lines[:at] + ["wait 20000"]) + "\n"
-    second = "\n".join(["wait 300", "expect Continue", "key A"] + lines[at:]) + "\n"
+    rest = ["repeat 900 until Game over", "wait 1000", "end"] + lines[at + 1:]
+    second = "\n".join(["wait 300", "expect Continue", "key A"] + rest) + "\n"
     return first, second
 
 

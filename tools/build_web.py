@@ -24,10 +24,11 @@ WEB = os.path.join(REPO, "web")
 STUBS = os.path.join(REPO, "tests", "micropython", "cpstubs")
 MICROPYTHON = os.path.join(REPO, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 OUT = os.path.join(REPO, "build", "web")
-# the MicroPython runner's stand-ins the page uses as they are (it has its own displayio,
-# terminalio, bitmaptools, supervisor and _audioout in web/py/)
+# the MicroPython runner's stand-ins the page uses as they are (its own displayio, terminalio,
+# bitmaptools, supervisor and _audioout are in web/py/), and those its own build on, renamed
 SHARED_STUBS = ("analogio", "audiocore", "audioio", "audiopwmio", "board", "cphw", "cpos",
                 "cptime", "digitalio", "keypad", "microcontroller", "screentext", "storage")
+RENAMED_STUBS = (("displayio", "cpdisplayio"), ("bitmaptools", "cpbitmaptools"))
 FONT_CODES = list(range(0x20, 0x7F)) + list(range(0xA0, 0x100))
 
 
@@ -89,6 +90,9 @@ def build(out=OUT):
     for name in SHARED_STUBS:
         shutil.copy(os.path.join(STUBS, name + ".py"), os.path.join(out, "py", name + ".py"))
         py.append(name + ".py")
+    for name, renamed in RENAMED_STUBS:
+        shutil.copy(os.path.join(STUBS, name + ".py"), os.path.join(out, "py", renamed + ".py"))
+        py.append(renamed + ".py")
     for name in sorted(os.listdir(os.path.join(WEB, "py"))):
         if name.endswith(".py"):
             shutil.copy(os.path.join(WEB, "py", name), os.path.join(out, "py", name))

@@ -11,6 +11,7 @@ change costs nothing.
 import json
 from binascii import b2a_base64
 
+import cpdisplayio
 import pocketjs
 
 changed = [True]  # anything drawn changed since the last refresh
@@ -35,6 +36,7 @@ class Bitmap:
         while (1 << b) < value_count:
             b *= 2
         self._max = 1 << b  # CircuitPython takes any value below 2 ** bits per value
+        self.blank = True  # nothing was ever set (bitmaptools.blit skips such a source)
 
     def _i(self, key):
         if isinstance(key, tuple):
@@ -52,6 +54,8 @@ class Bitmap:
         if not 0 <= value < self._max:
             raise ValueError("value out of range")
         i = self._i(key)
+        if value:
+            self.blank = False
         if self._data[i] != value:
             self._data[i] = value
             self._touch()
@@ -61,6 +65,8 @@ class Bitmap:
         changed[0] = True
 
     def fill(self, value):
+        if value:
+            self.blank = False
         d = self._data
         d[:] = bytes((value,)) * len(d)
         self._touch()
@@ -169,14 +175,13 @@ class TileGrid(_Placed):
             changed[0] = True
 
 
-class Group(_Placed):
-    _scale = 1
+class Group(cpdisplayio.Group):
+    """The MicroPython runner's group (tests/micropython/cpstubs/displayio.py), every change
+    marking the display changed."""
 
-    def __init__(self, *, scale=1, x=0, y=0):
-        self._items = []
-        self.scale = scale
-        self._x = x
-        self._y = y
+    x = _Placed.x
+    y = _Placed.y
+    hidden = _Placed.hidden
 
     @property
     def scale(self):
@@ -189,38 +194,17 @@ class Group(_Placed):
         self._scale = v
         changed[0] = True
 
-    def append(self, item):
-        self.insert(len(self._items), item)
-
     def insert(self, index, item):
-        for i in self._items:
-            if i is item:
-                raise ValueError("layer already in a group")
-        self._items.insert(index, item)
+        super().insert(index, item)
         changed[0] = True
-
-    def index(self, item):
-        for i in range(len(self._items)):
-            if self._items[i] is item:
-                return i
-        raise ValueError("object not in group")
-
-    def remove(self, item):
-        self.pop(self.index(item))
 
     def pop(self, i=-1):
         changed[0] = True
         return self._items.pop(i)
 
     def sort(self, key=None, reverse=False):
-        self._items.sort(key=key, reverse=reverse)
+        super().sort(key, reverse)
         changed[0] = True
-
-    def __len__(self):
-        return len(self._items)
-
-    def __getitem__(self, index):
-        return self._items[index]
 
     def __setitem__(self, index, item):
         self._items[index] = item
@@ -228,15 +212,6 @@ class Group(_Placed):
 
     def __delitem__(self, index):
         self.pop(index)
-
-    def __contains__(self, item):
-        for i in self._items:
-            if i is item:
-                return True
-        return False
-
-    def __iter__(self):
-        return iter(self._items)
 
 
 def _walk(group, ox, oy, scale, layers, bitmaps, palettes):

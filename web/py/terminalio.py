@@ -19,6 +19,7 @@ class BuiltinFont:
             data = f.read()
         self.bitmap = displayio.Bitmap(len(data) // 12, 12, 2)
         self.bitmap._data[:] = data
+        self.bitmap.blank = False
 
     def get_bounding_box(self):
         return (6, 12)

@@ -31,12 +31,13 @@ def _urandom(n):
     return unhexlify(pocketjs.urandom(n))
 
 
-class NVM:
+class NVM(cphw.NVM):
     """microcontroller.nvm kept in the page's localStorage (one entry per board), written the way
     the board's CircuitPython writes its flash, as the emulator does (emulator/standins.py
     FileNVM): ``erases`` counts the erases of each erase unit (SAMD51 and nRF52840: every unit a
     write touches; RP2040: only when a byte written is not still 0xFF; ESP32-S3: the NVS pages
-    the new blob fills). A reload comes between two passes of the app, never inside a write."""
+    the new blob fills). A reload comes between two passes of the app, never inside a write.
+    Indices as the MicroPython runner's NVM (``cphw.NVM._range``)."""
 
     def __init__(self, stored, size):
         self.size = size
@@ -58,37 +59,21 @@ class NVM:
         self.nvs = nvs
         self.writes = 0
 
-    def __len__(self):
-        return self.size
-
     def __getitem__(self, index):
-        if isinstance(index, slice):
-            return bytearray(self.data[index])
-        if index < 0:
-            index += self.size
-        if not 0 <= index < self.size:
-            raise IndexError("index out of range")
-        return self.data[index]
+        a, b, sl = self._range(index)
+        return bytearray(self.data[a:b]) if sl else self.data[a]
 
     def __setitem__(self, index, value):
-        if isinstance(index, slice):
-            start = 0 if index.start is None else index.start
-            stop = self.size if index.stop is None else index.stop
-            value = bytes(value)
-            if len(value) != max(0, stop - start):
-                raise ValueError("Slice and value different lengths.")
-        else:
+        start, end, sl = self._range(index)
+        if not sl:
             if not 0 <= value <= 255:
                 raise ValueError("Bytes must be between 0 and 255.")
-            if index < 0:
-                index += self.size
-            if not 0 <= index < self.size:
-                raise IndexError("index out of range")
-            start, value = index, bytes((value,))
+            value = bytes((value,))
+        if len(value) != end - start:
+            raise ValueError("an NVM slice assignment cannot change its length")
         self.writes += 1
         if not value:
             return
-        end = start + len(value)
         if self.kind == "nvs":
             self._nvs_fill()
         elif not (self.kind == "rp2040" and self.data[start:end] == b"\xff" * len(value)):
