@@ -240,3 +240,24 @@ def test_the_page_fits_a_phone(site, browser):
     assert width <= 390
     rect = browser.execute_script("return document.getElementById('screen').getBoundingClientRect().width")
     assert rect >= 240
+
+
+@pytest.mark.parametrize("board", ["pybadge", "clue_nrf52840_express"])
+def test_the_canvas_shows_the_emulators_pixels(site, browser, board, tmp_path):
+    from emulator.machine import Machine
+
+    script = "wait 300\nkey DOWN\nkey DOWN\nkey DOWN\nkey A\nwait 200\n"  # Settings, over the menu
+    open_page(browser, site, "board=%s&seed=1&clock=script" % board)
+    play(browser, script, board)
+    w, h, rgba = browser.execute_script("""
+        const c = document.getElementById('screen');
+        return [c.width, c.height, Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data)];""")
+    with Machine(board, seed=1, nvm_path=None) as m:
+        m.boot()
+        emscript.run(m, emscript.parse(script, "pixels"), screenshots=str(tmp_path), name="pixels")
+        image = m.image(1).convert("RGB")
+    assert image.size == (w, h)
+    want = image.tobytes()
+    assert sum(1 for i in range(0, len(want), 3) if any(want[i:i + 3])) > w * h // 10  # drawn
+    far = sum(1 for i in range(w * h) if max(abs(rgba[4 * i + k] - want[3 * i + k]) for k in range(3)) > 8)
+    assert far == 0, "%d of %d pixels differ from the emulator's" % (far, w * h)
