@@ -234,7 +234,8 @@ def test_a_key_redraws_only_the_rows_that_changed(site, browser):
 
 
 def test_the_page_fits_a_phone(site, browser):
-    browser.set_window_size(390, 844)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
     open_page(browser, site, "board=pimoroni_picosystem")
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= 390
@@ -261,3 +262,22 @@ def test_the_canvas_shows_the_emulators_pixels(site, browser, board, tmp_path):
     assert sum(1 for i in range(0, len(want), 3) if any(want[i:i + 3])) > w * h // 10  # drawn
     far = sum(1 for i in range(w * h) if max(abs(rgba[4 * i + k] - want[3 * i + k]) for k in range(3)) > 8)
     assert far == 0, "%d of %d pixels differ from the emulator's" % (far, w * h)
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pimoroni_picosystem"])
+def test_saves_are_the_emulators_bytes_and_erases(site, browser, board):
+    from emulator.machine import Machine
+
+    with open(os.path.join(SCRIPTS, "p10_person.txt")) as f:
+        script = f.read()
+    open_page(browser, site, "board=%s&seed=4&clock=script" % board)
+    play(browser, script, board)
+    saved = json.loads(browser.execute_script("return localStorage.getItem(pocket.nvmKey)"))
+    with Machine(board, seed=4, nvm_path=None) as m:
+        m.boot()
+        emscript.run(m, emscript.parse(script, "saves"), screenshots=None, name="saves")
+        data, erases = bytes(m.nvm.data), list(m.nvm.erases)
+    assert base64.b64decode(saved["data"]) == data
+    assert saved["erases"] == erases
+    # the SAMD51 erases its 8 KiB block at every save; the RP2040 appends into erased bytes
+    assert (sum(erases) > 0) == (board == "pybadge")

@@ -64,7 +64,8 @@ function fit() {
   if (!w) return;
   const below = document.getElementById("device").classList.contains("below");
   const room = Math.min(window.innerWidth - (below ? 60 : 260), 1100);
-  const scale = Math.max(1, Math.min(Math.floor(room / w), Math.floor((window.innerHeight * 0.62) / h)));
+  const tall = window.innerHeight - (below ? 420 : 190); // the header, status lines and controls below
+  const scale = Math.max(1, Math.min(Math.floor(room / w), Math.floor(tall / h)));
   screen.canvas.style.width = w * scale + "px";
   screen.canvas.style.height = h * scale + "px";
 }
@@ -423,6 +424,20 @@ async function start() {
   };
   for (const [n, data] of pyFiles) { mkdirs("/py/" + n); mp.FS.writeFile("/py/" + n, data); }
   for (const [p, data] of appFiles) { mkdirs(p); mp.FS.writeFile(p, data); }
+  // the drive is read-only to code.py, as CIRCUITPY is by default: a game record's first write
+  // raises OSError and the game is not recorded (firmware/gamerec.py)
+  const readOnly = (dir) => {
+    for (const name of mp.FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const path = (dir === "/" ? "" : dir) + "/" + name;
+      if (mp.FS.isDir(mp.FS.stat(path).mode)) readOnly(path);
+      else mp.FS.chmod(path, 0o444);
+    }
+    mp.FS.chmod(dir, 0o555);
+  };
+  readOnly("/lib");
+  mp.FS.chmod("/code.py", 0o444);
+  mp.FS.chmod("/", 0o555);
 
   const nvmKey = STORE + "nvm." + board.id;
   pocket.nvmKey = nvmKey;
