@@ -1,7 +1,7 @@
 # Two commands for a fresh clone (see README.md):
 #   make play   - the emulator on the default board (ARGS="--headless ..." to pass options)
 #   make test   - installs every pinned dependency, then runs every test suite
-#   make web    - builds the web page into build/web and serves it on localhost (docs/web.md)
+#   make web    - builds the web page into build/web and serves it on localhost (ARGS="--port N")
 # Both create .venv/ and node_modules/ on first use and refresh them when the pins change.
 
 PYTHON ?= python3
@@ -31,7 +31,7 @@ $(BROWSER_STAMP): $(STAMP)
 	touch $(BROWSER_STAMP)
 
 web: $(STAMP)
-	$(PY) -m tools.build_web --serve
+	$(PY) -m tools.build_web --serve $(ARGS)
 
 test: $(STAMP) $(BROWSER_STAMP)
 	$(PY) -m pytest -n 2 -q $(ARGS)
