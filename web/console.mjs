@@ -223,7 +223,7 @@ function press(name, down) {
   if (down) held.add(name);
   else held.delete(name);
   for (const el of document.querySelectorAll(`button.key[data-name="${name}"]`)) el.classList.toggle("down", down);
-  if (scripted && !pocket.manual) return; // a script plays the buttons
+  if (scripted) return; // a script plays the buttons
   unmute();
   const t = performance.now();
   try {

@@ -144,12 +144,11 @@ def boot(config):
             pass
     cfg["nvm_data"] = None  # read by microcontroller.nvm: not kept twice
     cphw.boot()
-    import firmware.app
-
     collector = _GC()
     gc.collect()
     collector.base = gc.mem_alloc()
     sys.modules["gc"] = collector
+    import firmware.app
 
     def run(board_module):
         global app
