@@ -237,19 +237,13 @@ def _walk(group, ox, oy, scale, layers, bitmaps, palettes):
                        b._v, p._v])
 
 
-class Display:
+class Display(cpdisplayio.Display):
     """board.DISPLAY: what the app draws goes to the page's canvas at each ``refresh``."""
 
     def __init__(self, width, height):
-        self.width = width
-        self.height = height
-        self.rotation = 0
-        self._root = None
-        self.auto_refresh = True
-        self._bright = 1.0
-        self.refreshes = 0
         self._sent_b = {}  # bitmap id: the version the page has
         self._sent_p = {}
+        super().__init__(width, height)
 
     @property
     def root_group(self):
