@@ -2,7 +2,8 @@
 
     python -m tools.bench_web [--repeats 5] [--board pybadge]
 
-- load: from the start of the page's navigation to the main menu drawn (medians of fresh loads);
+- load: from the start of the page's navigation to the app booted, its main menu built (medians
+  of fresh loads);
 - the WASM heap in use on the main menu (after a collection);
 - time per pass of the app's loop at the main menu, and per key (a press and release of DOWN,
   with the 120 ms of passes the emulator's ``key`` takes), both on the page's emulated clock;
@@ -75,7 +76,7 @@ def main(argv=None):
         shutil.rmtree(out, ignore_errors=True)
     med = statistics.median
     print("board %s, %d fresh loads in headless chromium (medians)" % (args.board, args.repeats))
-    print("page load to the main menu: %.0f ms" % med(loads))
+    print("page load to the app booted (main menu built): %.0f ms" % med(loads))
     print("WASM heap in use on the main menu: %.0f KiB" % (med(heaps) / 1024))
     print("a pass of the loop (main menu, idle): %.3f ms" % med(passes))
     print("a key (press and release of DOWN, with its 120 ms of passes): %.1f ms" % med(keys))
