@@ -9,10 +9,8 @@ import cpbitmaptools
 
 def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
          skip_dest_index=None):
-    if x2 is None:
-        x2 = source.width
-    if y2 is None:
-        y2 = source.height
+    x2 = source.width if x2 is None else x2
+    y2 = source.height if y2 is None else y2
     w = x2 - x1
     whole = (skip_dest_index is None and skip_source_index in (None, 0) and 0 <= x
              and x + w <= dest.width and 0 <= y and y + y2 - y1 <= dest.height)

@@ -23,7 +23,10 @@ def _next_id():
     return _ids[0]
 
 
-class Bitmap:
+class Bitmap(cpdisplayio.Bitmap):
+    """A byte a pixel (the runner's bitmap packs its rows as CircuitPython does; its pixel
+    addressing, ``_at``, is kept)."""
+
     def __init__(self, width, height, value_count):
         if width < 0 or height < 0 or value_count < 1 or value_count > 256:
             raise ValueError("bad bitmap size")
@@ -32,19 +35,12 @@ class Bitmap:
         self._data = bytearray(width * height)
         self._id = _next_id()
         self._v = 0
-        b = 1
-        while (1 << b) < value_count:
-            b *= 2
-        self._max = 1 << b  # CircuitPython takes any value below 2 ** bits per value
+        # CircuitPython takes any value below 2 ** bits per value
+        self._max = 1 << cpdisplayio._bits(value_count)
         self.blank = True  # nothing was ever set (bitmaptools.blit skips such a source)
 
     def _i(self, key):
-        if isinstance(key, tuple):
-            x, y = key
-        else:
-            x, y = key % self.width, key // self.width
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise IndexError("pixel out of range")
+        x, y = self._at(key)
         return y * self.width + x
 
     def __getitem__(self, key):
@@ -131,6 +127,12 @@ def _prop(name, conv):
     return property(get, put)
 
 
+def _scale(v):
+    if v < 1:
+        raise ValueError("scale must be >= 1")
+    return v
+
+
 class _Placed:
     _x = 0
     _y = 0
@@ -182,17 +184,7 @@ class Group(cpdisplayio.Group):
     x = _Placed.x
     y = _Placed.y
     hidden = _Placed.hidden
-
-    @property
-    def scale(self):
-        return self._scale
-
-    @scale.setter
-    def scale(self, v):
-        if v < 1:
-            raise ValueError("scale must be >= 1")
-        self._scale = v
-        changed[0] = True
+    scale = _prop("_scale", _scale)
 
     def insert(self, index, item):
         super().insert(index, item)
