@@ -184,6 +184,13 @@ class App:
     # ------------------------------------------------------------------ the loop
 
     def run(self):
+        self.start()
+        while True:
+            self.turn()
+            time.sleep(0.01)
+
+    def start(self):
+        """What the loop begins with: the main menu, the notices, the title at power-on."""
         from firmware.menus import MainMenu
 
         self.push(MainMenu(self))
@@ -200,13 +207,15 @@ class App:
             from firmware.title import Title
 
             self.push(Title(self))
-        while True:
-            try:
-                self.step()
-            except MemoryError as e:
-                self.out_of_memory(e)
-                e = None
-            time.sleep(0.01)
+
+    def turn(self):
+        """One pass of the loop, a MemoryError recovered from (a host that runs the loop itself,
+        the web page, calls this once a frame after ``start``)."""
+        try:
+            self.step()
+        except MemoryError as e:
+            self.out_of_memory(e)
+            e = None
 
     def step(self):
         """One pass of the loop: the keys, the time, the display."""

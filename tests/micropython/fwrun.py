@@ -57,6 +57,7 @@ import cpos  # noqa: E402
 sys.modules["os"] = cpos
 import displayio  # noqa: E402,F401
 import board  # noqa: E402
+import screentext  # noqa: E402
 
 # the other stand-ins now, so that their heap counts as the harness's, not the app's
 for _m in ("terminalio", "keypad", "microcontroller", "supervisor", "digitalio", "analogio",
@@ -125,46 +126,9 @@ if _probe:  # (without, the app is timed alone: no collections of the probes)
 # ---------------------------------------------------------------------- the screen's text
 
 
-def _labels(group, ox, oy, scale, out):
-    if group.hidden:
-        return
-    for item in group:
-        if item.hidden:
-            continue
-        x = ox + item.x * scale
-        y = oy + item.y * scale
-        if hasattr(item, "bounding_box") and hasattr(item, "text"):  # a label
-            if (item.text or "").strip():
-                out.append((item, x, y, scale * item.scale))
-        elif isinstance(item, displayio.Group):
-            _labels(item, x, y, scale * item.scale, out)
-
-
 def screen_lines():
     """The screen's text as the emulator reads it (emulator/display.py screen_lines)."""
-    labels = []
-    root = board.DISPLAY.root_group
-    if root is not None:
-        _labels(root, 0, 0, 1, labels)
-    found = []
-    for item, x, y, s in labels:
-        bx, by, _, bh = item.bounding_box
-        parts = item.text.split("\n")
-        line_h = max(1, bh // len(parts)) * s
-        for i in range(len(parts)):
-            part = parts[i]
-            if part.strip():
-                found.append((y + by * s + i * line_h, x + bx * s, part.rstrip(), line_h))
-    found.sort()
-    lines = []
-    last_top = None
-    for top, left, text, height in found:
-        if last_top is not None and top - last_top < max(2, height // 2):
-            lines[-1] += "  " + text
-        else:
-            lines.append(text)
-            last_top = top
-    return lines
+    return screentext.lines(board.DISPLAY.root_group)
 
 
 def _norm(text):
