@@ -58,7 +58,7 @@ import displayio  # noqa: E402,F401
 import board  # noqa: E402
 
 # the other stand-ins now, so that their heap counts as the harness's, not the app's
-for _m in ("terminalio", "keypad", "microcontroller", "supervisor", "digitalio", "analogio",
+for _m in ("keypad", "microcontroller", "supervisor", "digitalio", "analogio",
            "audiocore", "audioio", "audiopwmio", "bitmaptools", "storage"):
     try:
         __import__(_m)
