@@ -87,6 +87,8 @@ class App:
             if key <= RIGHT and self.board.BUTTONS >= 4:
                 continue  # a d-pad or stick needs no explanation
             how = self.board.HINTS[key]
+            if how and how.startswith("hold "):  # a long press, in the app's language
+                how = t("hint.hold") + how[4:]
             if how and verb not in verbs:
                 parts.append(how + " " + t("hint." + verb.replace(" ", "_").replace(":", "")))
                 verbs.append(verb)

@@ -38,7 +38,8 @@ class MainMenu(ui.ListScreen):
         items = self._items(self.app)
         if items != self.menu.items:
             self.menu.set_items(items, 0)
-        self.set_title(t("menu.title"))
+        self.set_title(t("menu.title"))  # and the footer: the language may have changed
+        ui.set_text(self.footer, self.app.hint_text(self.hints))
 
     def choose(self, i):
         act = self.actions[i]

@@ -27,11 +27,12 @@ W, H = 6, 12
 
 POLISH = "ĄąĆćĘęŁłŃńÓóŚśŹźŻż"
 RUSSIAN = "".join(chr(c) for c in range(0x410, 0x450)) + "Ёё"
+QUOTES = "«»"  # Russian quotation marks (ISO 8859-1)
 
 
 def codepoints():
-    """Every code point the font carries: ASCII, the Polish and the Russian letters."""
-    cps = set(range(0x20, 0x7F)) | {ord(c) for c in POLISH + RUSSIAN}
+    """Every code point the font carries: ASCII, the Polish and the Russian letters, « and »."""
+    cps = set(range(0x20, 0x7F)) | {ord(c) for c in POLISH + RUSSIAN + QUOTES}
     return sorted(cps)
 
 
