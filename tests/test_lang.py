@@ -183,3 +183,22 @@ def test_DX_whole_game_by_script_in_russian_and_polish_every_screen_fits(board_i
         emscript.run(m, steps, screenshots=os.path.join(REPO, "out", "lang", code, board_id),
                      name=os.path.basename(path), after=after)
     assert problems == []
+
+
+def test_RECORD_tools_replay_lang_prints_the_summary_in_russian_and_polish(tmp_path, capsys):
+    """The record stays English (a file format); --lang changes only the words printed."""
+    from shared_rules.desktop.selfplay import play_record
+    from tools import replay
+
+    path = tmp_path / "g.txt"
+    path.write_text(play_record(5, 4))
+    out = {}
+    for code in ("en", "ru", "pl"):
+        assert replay.main(["--lang", code, str(path)]) == 0
+        out[code] = capsys.readouterr().out
+    assert "winner: p" in out["en"] and "rounds played:" in out["en"] and "points" in out["en"]
+    assert "победитель: p" in out["ru"] and "сыграно раундов:" in out["ru"] and "очков" in out["ru"]
+    assert "zwycięzca: p" in out["pl"] and "rozegrane rundy:" in out["pl"] and "fazy" in out["pl"]
+    # the same figures in every language
+    digits = {c: [ch for ch in out[c] if ch.isdigit()] for c in out}
+    assert digits["en"] == digits["ru"] == digits["pl"]
