@@ -36,7 +36,7 @@ def _used_keys():
     from shared_rules import registry
 
     consts = _constants()
-    keys = {c for c in consts if "." in c and " " not in c and c.split(".")[0].isalpha()}
+    keys = {c for c in consts if "." in c and " " not in c and c.split(".")[0].isalnum()}
     keys |= {"hint." + c.replace(" ", "_").replace(":", "") for c in consts}
     keys.add("hint.hold")
     for e in registry.GAMES:
@@ -47,6 +47,7 @@ def _used_keys():
     keys |= {"kind." + k for k in KIND_NAMES}
     keys |= {"stats.place" + str(p) for p in (1, 2, 3)}
     keys |= {"ph." + w + n for w in ("set", "run", "colour") for n in ("1", "N")}
+    keys |= {"stats.place" + str(p) for p in (1, 2, 3)}
     return keys
 
 

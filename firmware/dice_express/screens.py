@@ -89,7 +89,7 @@ class Screens:
         k = move[0]
         if (k == D.ROLL or k == D.KEEP) and st.dice:
             letters = t("dx.letters")
-            s.log(t("dx.rolled").format("".join([letters[d] for d in st.dice])))
+            s.log("  " + t("dx.rolled").format("".join([letters[d] for d in st.dice])))
         end = st.last_end
         if end is not None and end is not self._end:
             self._end = end

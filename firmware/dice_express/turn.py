@@ -158,7 +158,7 @@ class RollScreen(Decision):
         shown = min(len(rows), 2)
         if (bottom - lay.body_top - shown * lay.row_h - 2) // n < 12:
             shown = 1
-        self.menu = ui.Menu(self, [t for t, _ in rows], top=lay.body_top, rows=shown)
+        self.menu = ui.Menu(self, [r for r, _ in rows], top=lay.body_top, rows=shown)
         top = lay.body_top + shown * lay.row_h + 2
         self.lanes = track(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
 

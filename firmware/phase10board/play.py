@@ -49,7 +49,7 @@ class PlayView:
 class BoardTurn(Turn):
     PHASES = BOARD_PHASES
     BOARD = True  # colour 1 is purple (P), not the card game's blue
-    COLOURS = B.COLOUR_NAMES
+    COLOURS = "p10b.colours"  # the key of its colours' names (firmware.phase10.text.group_text)
 
     def text_of(self, c):
         return B.card_text(c)
