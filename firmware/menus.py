@@ -96,7 +96,7 @@ class LanguageChoice(ui.ListScreen):
     hints = ui.ListScreen.hints[:3]
 
     def __init__(self, app):
-        super().__init__(app, "Language / Язык / Język", list(lang.NAMES))
+        super().__init__(app, "Language/Язык/Język", list(lang.NAMES))  # 19: the CLUE's width
         self.menu.move(app.settings.lang)
 
     def choose(self, i):

@@ -46,6 +46,12 @@ class Screens:
 
         return decision(self, seat)
 
+    def piece_text(self, p):  # for firmware.dice_express.turn (no import back: no cycle)
+        return piece_text(p)
+
+    def colour_name(self, c):
+        return colour_name(c)
+
     def front_line(self, seat):
         st = self.session.state
         return t("dx.front").format(st.fronts[seat], road_text(st, seat))

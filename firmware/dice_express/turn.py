@@ -11,7 +11,6 @@ from boards import UP, DOWN, A, B
 from firmware import ui
 from firmware.choices import Choices
 from firmware.decide import Decision
-from firmware.dice_express.screens import colour_name, piece_text
 from firmware.lang import t
 from shared_rules.dice_express import game as D
 
@@ -68,8 +67,8 @@ def decision(screens, seat):
         from firmware.dice_express.dice import DiceScreen  # a person's rolls only
 
         return DiceScreen(s, seat, title, screens.colours)
-    return Choices(s, seat, title + ": " + colour_name(st.colour), _take_rows(s, seat),
-                   _take_line(st, seat))
+    return Choices(s, seat, title + ": " + screens.colour_name(st.colour), _take_rows(s, seat),
+                   _take_line(s, seat))
 
 
 def _before_rows(st, seat):
@@ -79,9 +78,10 @@ def _before_rows(st, seat):
     return rows
 
 
-def _take_line(st, seat):
+def _take_line(s, seat):
+    st = s.state
     k = st.counts()[st.colour]
-    return t("dx.take_line").format(k, colour_name(st.colour), st.fronts[seat])
+    return t("dx.take_line").format(k, s.game.colour_name(st.colour), st.fronts[seat])
 
 
 def _take_rows(s, seat):
@@ -90,14 +90,14 @@ def _take_rows(s, seat):
     k = st.counts()[c]
     rows = []
     for length in st.take_lengths(c, k):
-        rows.append((t("dx.take").format(piece_text(D.piece(c, length))), (D.TAKE, D.piece(c, length))))
+        rows.append((t("dx.take").format(s.game.piece_text(D.piece(c, length))), (D.TAKE, D.piece(c, length))))
     for v in range(st.n):
         if v == seat or not st.roads[v]:
             continue
         if st.roads[v][0] >> 3 != c:
             continue  # another colour at the rear: nothing to say
         why = st.steal_check(seat, v, c, k)
-        rear = piece_text(st.roads[v][0])
+        rear = s.game.piece_text(st.roads[v][0])
         if why:
             rows.append((s.names[v] + " " + rear + " " + t(GREY.get(why, "dx.g.no")), None))
         else:

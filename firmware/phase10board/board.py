@@ -239,9 +239,7 @@ class BoardScreen(Decision):
             self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
             self.reach[1].hidden = True
             self.cursor.hidden = True
-            from firmware.phase10board.screens import space_name
-
-            self._lines([t("p10b.at").format(st.tokens[me]), space_name(st.tokens[me]), "", "A:",
+            self._lines([t("p10b.at").format(st.tokens[me]), s.game.space_name(st.tokens[me]), "", "A:",
                          t("p10b.roll")])
             return
         self.rolled = True

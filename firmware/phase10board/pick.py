@@ -11,7 +11,6 @@ from firmware import ui
 from firmware.cards import HandRow, sort_cards, tile_size
 from firmware.decide import Decision
 from firmware.lang import t
-from firmware.phase10board.screens import card_text, space_name
 from shared_rules.phase10board import game as B
 
 
@@ -55,11 +54,11 @@ class Pick(Decision):
         title = names[self.seat] + " " + t("p10b.ph").format(v.markers[self.seat] + 1)
         if kind == B.PILE:
             sp = v.action
-            prompt = space_name(sp) + ": " + t("p10b.to_take").format(
+            prompt = s.game.space_name(sp) + ": " + t("p10b.to_take").format(
                 t("p10b.extra_turn") + " " if B.space_kind(sp) == B.K_EXTRA else "", v.left)
             rows.append((t("p10.draw_deck") if v.can_deck else t("p10.deck_empty"), (B.DRAW_DECK,) if v.can_deck else None))
             top = v.discard_top
-            rows.append((t("p10.take").format(card_text(top)) if top >= 0 else t("p10b.no_discard"),
+            rows.append((t("p10.take").format(s.game.card_text(top)) if top >= 0 else t("p10b.no_discard"),
                          (B.TAKE_DISCARD,) if top >= 0 else None))
         elif kind == B.SEARCH:
             pile = v.discard_pile
@@ -94,7 +93,7 @@ class Pick(Decision):
             for k in range(B.K_FREE):
                 sp = v.free[k]
                 if sp >= 0:
-                    rows.append((t("p10b.space_at").format(space_name(sp), sp), (B.M_FREE, k)))
+                    rows.append((t("p10b.space_at").format(s.game.space_name(sp), sp), (B.M_FREE, k)))
                 else:
                     rows.append((t("p10b.all_taken").format(t("p10b.spaces").split(" ")[k]), None))
         else:  # KEEP

@@ -6,7 +6,6 @@ from shared_rules.phase10board import game as B
 from shared_rules.phases import BOARD_PHASES
 from firmware.lang import t
 from firmware.phase10.text import compact_text
-from firmware.phase10board.screens import card_text
 
 from firmware.phase10.turn import Turn
 
@@ -55,7 +54,7 @@ class BoardTurn(Turn):
     COLOURS = "p10b.colours"  # the key of its colours' names (firmware.phase10.text.group_text)
 
     def text_of(self, c):
-        return card_text(c)
+        return self.session.game.card_text(c)
 
     def view(self):
         return PlayView(self.session.state.view(self.seat))

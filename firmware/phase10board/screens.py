@@ -94,6 +94,12 @@ def card_text(c):
 
 
 class Screens:
+    def card_text(self, c):  # for the decision screens (no import back: no cycle)
+        return card_text(c)
+
+    def space_name(self, sp):
+        return space_name(sp)
+
     def __init__(self, session):
         self.session = session
         self.by_colour = False  # the person's hand sorted by colour (kept between turns)
