@@ -250,7 +250,7 @@ class Rows(Decision):
         if len(phases) > 1:  # free choice: the phase closest to complete
             self.say(t("p10.hint_ph_short").format(number, missing))
         else:
-            self.say(t("p10.hint_short").format(missing))
+            self.say(t("p10.hint_short1" if missing == 1 else "p10.hint_shortN").format(missing))
 
     def _lay_now(self):
         shape = self.lay.shape
