@@ -257,7 +257,7 @@ class App:
         while len(self.stack) > 1:
             screen = self.stack.pop()
             if name is None:  # the game being played, if any (a pause menu may be on top)
-                name = getattr(getattr(getattr(screen, "session", None), "entry", None), "name", None)
+                name = getattr(getattr(getattr(screen, "session", None), "entry", None), "key", None)
             screen.closed()
         screen = None
         self.unload()
@@ -265,10 +265,10 @@ class App:
         self._show()
         self.top.shown()
         if name:
-            text = name + " needs more memory (RAM) than this board has free: it has stopped."
+            text = t("oom.game").format(t("game." + name))
         else:
-            text = "The board's memory (RAM) is full: what you chose has stopped."
-        self.notify(text + " Your saved game and settings are kept.", "Out of memory")
+            text = t("oom.other")
+        self.notify(text + " " + t("oom.kept"), t("oom.title"))
 
 
 def forget(name):
