@@ -203,3 +203,18 @@ def test_RECORD_tools_replay_lang_prints_the_summary_in_russian_and_polish(tmp_p
     # the same figures in every language
     digits = {c: [ch for ch in out[c] if ch.isdigit()] for c in out}
     assert digits["en"] == digits["ru"] == digits["pl"]
+
+
+def test_boots_without_terminalio_under_micropython_and_reads_russian_from_the_file():
+    """The MicroPython stand-ins have no terminalio (as CircuitPython's ja, ko and ru builds
+    for the PyBadge): the app boots into the menus with its own font, and Settings switches
+    it to Russian, read from data/ru.lng with seek under MicroPython."""
+    from tools.micropython_firmware import STUBS, run_script
+
+    assert not os.path.exists(os.path.join(STUBS, "terminalio.py"))
+    script = ("wait 300\nexpect Pocket Phase 10\nexpect Settings\nkey DOWN\nkey DOWN\nkey DOWN\n"
+              "key A\nkey UP\nkey A\nexpect Язык Русский\nkey B\nexpect Настройки\n"
+              "expect Весёлый кубик\n")
+    r = run_script(script, board="pybadge", heap=170000)
+    assert r.status == 0, r.message
+    assert "Весёлый кубик" in r.snapshots[-1][1]
