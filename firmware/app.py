@@ -15,7 +15,8 @@ import microcontroller
 import supervisor
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
-from firmware import sound, ui
+from firmware import lang, sound, ui
+from firmware.lang import t
 from firmware.buttons import Buttons
 from firmware.saves import Settings
 from firmware.nvmstore import Store
@@ -43,18 +44,20 @@ class App:
         self.later = None  # a function of the app to call once the keys of this pass are given
         self.menu_at = None  # the main menu's rows and row while a game is played over it
         data = self.store.settings.load()
+        self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
         if self.store.settings.damaged or (data is not None and not self.settings.load(data)):
-            self.notices.append("The saved settings were damaged and have been reset.")
+            self.notices.append("note.settings_damaged")
             self.store.settings.clear()
         game = self.store.game
         if game is not None and game.load() is None and game.damaged:
-            self.notices.append("The saved game was damaged and has been removed.")
+            self.notices.append("note.game_damaged")
             game.clear()
         self.apply_settings()
 
     # ------------------------------------------------------------------ settings and saving
 
     def apply_settings(self):
+        lang.set_lang(self.settings.lang)
         self.sound.on = bool(self.settings.sound)
         self.sound.set_volume(self.settings.volume)
         if self.board.BRIGHTNESS:
@@ -84,8 +87,10 @@ class App:
             if key <= RIGHT and self.board.BUTTONS >= 4:
                 continue  # a d-pad or stick needs no explanation
             how = self.board.HINTS[key]
+            if how and how.startswith("hold "):  # a long press, in the app's language
+                how = t("hint.hold") + how[4:]
             if how and verb not in verbs:
-                parts.append(how + " " + verb)
+                parts.append(how + " " + t("hint." + verb.replace(" ", "_").replace(":", "")))
                 verbs.append(verb)
         return "  ".join(parts)[: self.layout.footer_cols]
 
@@ -196,8 +201,8 @@ class App:
         self.push(MainMenu(self))
         if sys.implementation.name != "cpython":
             self.boot_modules = [n for n in sys.modules]
-        for text in self.notices:
-            self.notify(text)
+        for key in self.notices:
+            self.notify(t(key), t("note.title"))
         self.notices = None
         try:  # the title screen at power-on only, not after a reload (firmware.title)
             cold = supervisor.runtime.run_reason == supervisor.RunReason.STARTUP
@@ -206,6 +211,10 @@ class App:
         if cold:
             from firmware.title import Title
 
+            if self.fresh:  # a new board: the language first (firmware/menus.py)
+                from firmware.menus import LanguageChoice
+
+                self.push(LanguageChoice(self))
             self.push(Title(self))
 
     def turn(self):
@@ -257,7 +266,7 @@ class App:
         while len(self.stack) > 1:
             screen = self.stack.pop()
             if name is None:  # the game being played, if any (a pause menu may be on top)
-                name = getattr(getattr(getattr(screen, "session", None), "entry", None), "name", None)
+                name = getattr(getattr(getattr(screen, "session", None), "entry", None), "key", None)
             screen.closed()
         screen = None
         self.unload()
@@ -265,10 +274,10 @@ class App:
         self._show()
         self.top.shown()
         if name:
-            text = name + " needs more memory (RAM) than this board has free: it has stopped."
+            text = t("oom.game").format(t("game." + name))
         else:
-            text = "The board's memory (RAM) is full: what you chose has stopped."
-        self.notify(text + " Your saved game and settings are kept.", "Out of memory")
+            text = t("oom.other")
+        self.notify(text + " " + t("oom.kept"), t("oom.title"))
 
 
 def forget(name):

@@ -22,7 +22,7 @@ FILL = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0xF0F0F0, 0x181818, 0x9638C8)
 INK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x101010, 0x101010, 0xFF4040, 0xFFFFFF)
 FRAME = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0x808080, 0xFF4040, 0x9638C8)
 SHOWN = (0xFF6060, 0x70A0FF, 0x50D070, 0xF0C818, 0xF0F0F0, 0xFF4040, 0xC880FF)  # colour as text on black
-LETTERS = "RBGYWSP"
+LETTERS = "RBGYWSP"  # English; the app's language: letters() (``card.letters``)
 PURPLE = 6
 CURSOR = 0xFF40FF  # no card has this colour
 
@@ -30,11 +30,18 @@ CURSOR = 0xFF40FF  # no card has this colour
 JOKER = 0x80  # the board game's joker: a number card with this bit (``card | 0x80``)
 
 
-def face(c):
-    """What a tile shows: the number (a joker's too), ``W`` or ``S``."""
+def letters():
+    """The colour marks and the Wild's and Skip's faces in the app's language."""
+    from firmware.lang import t
+
+    return t("card.letters")
+
+
+def face(c, marks=LETTERS):
+    """What a tile shows: the number (a joker's too), ``W`` or ``S`` (``marks``: ``letters()``)."""
     if c & JOKER:
         return str(c & 15)
-    return LETTERS[c >> 4] if c >> 4 >= 4 else str(c & 15)
+    return marks[c >> 4] if c >> 4 >= 4 else str(c & 15)
 
 
 def kind(c, board=False):
@@ -58,7 +65,7 @@ def look(c, board=False):
     if c & JOKER:
         return FILL[4], FRAME[colour(c, board)], face(c)
     k = kind(c, board)
-    return FILL[k], INK[k], face(c)
+    return FILL[k], INK[k], face(c, letters())
 
 
 def sort_key(c, by_colour):
@@ -183,6 +190,7 @@ class HandRow:
         visible = min(self.slots, n - self.first)
         while len(self.tiles) < visible:
             self._make_tile(len(self.tiles))
+        marks = None  # read from the language file once, if a tile changes
         for slot in range(len(self.tiles)):
             tile = self.tiles[slot]
             i = self.first + slot
@@ -204,12 +212,14 @@ class HandRow:
                 tile[1] = pal
                 tile[0][0].pixel_shader = pal
             ink = SHOWN[k] if chosen else INK[k]
-            mark = LETTERS[k] if k < 4 or k == PURPLE else ""
+            if marks is None:
+                marks = letters()
+            mark = marks[k] if k < 4 or k == PURPLE else ""
             if c & JOKER:  # white, numbered in its colour, marked J
                 k = colour(c, self.board)
                 ink = SHOWN[k] if chosen else FRAME[k]
                 mark = "J"
-            self._label(tile, face(c), ink, mark)
+            self._label(tile, face(c, marks), ink, mark)
         self._place_cursor()
 
     def _label(self, tile, txt, ink, mark):

@@ -12,6 +12,7 @@ import supervisor
 
 from boards import UP, DOWN, A, B, START, SELECT
 from firmware import ui
+from firmware.lang import t
 
 GUARD_MS = 400
 REFUSED = (220, 120)  # the refusal tone (Hz, ms)
@@ -55,14 +56,14 @@ class Decision(ui.Screen):
         if k == SELECT:
             from firmware import tableview
 
-            tableview.show(self.app, "Table", self.session.game.table(self.seat))
+            tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
             return True
         return False
 
     def refusal_text(self, err):
         """The short text of a refusal (``err`` a RuleError), by its code."""
         short = self.session.game.refusal(err)
-        return short if short else "Not allowed"
+        return short if short else t("decide.not_allowed")
 
     def submit(self, move):
         """Make ``move`` for this seat: the game goes on (``session.next``), or the refusal

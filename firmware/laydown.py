@@ -49,8 +49,11 @@ def order_run(cards):
 
 
 def group_head(kind, size):
-    """``Set3``, ``Run4``, ``Colour7``: a group of a phase, as its row names it."""
-    return ("Set", "Run", "Colour")[kind] + str(size)
+    """``Set3``, ``Run4``, ``Colour7``: a group of a phase, as its row names it (in the app's
+    language)."""
+    from firmware.lang import t
+
+    return t(("p10.head.set", "p10.head.run", "p10.head.colour")[kind]).format(size)
 
 
 def group_cards_text(kind, cards, card_text):
@@ -70,7 +73,8 @@ def group_cards_text(kind, cards, card_text):
     for i in range(len(cards)):
         c = cards[i]
         if is_wild(c):
-            parts.append("W=" + str(start + i) if start is not None else "W")
+            w = card_text(c)  # the Wild's letter in the app's language
+            parts.append(w + "=" + str(start + i) if start is not None else w)
         else:
             parts.append(str(c & 15) if c & 15 else card_text(c))
     return " ".join(parts)

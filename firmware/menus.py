@@ -3,7 +3,8 @@ one row per game that has screens on the device."""
 
 import gc
 
-from firmware import ui
+from firmware import lang, ui
+from firmware.lang import t
 from shared_rules import registry
 
 
@@ -16,19 +17,20 @@ class MainMenu(ui.ListScreen):
     hints = ui.ListScreen.hints[:3]  # no "back" on the first screen
 
     def __init__(self, app):
-        super().__init__(app, "Pocket Phase 10", self._items(app))
+        super().__init__(app, t("menu.title"), self._items(app))
 
     def _items(self, app):
         self.actions = []
         items = []
         if app.has_game():
-            items.append("Continue")
+            items.append(t("menu.continue"))
             self.actions.append("continue")
         for e in games():
-            items.append(e.name)
+            items.append(t("game." + e.key))
             self.actions.append(e.gid)
-        for name in ("Settings", "Rules", "About", "Statistics"):
-            items.append(name)
+        for name, key in (("Settings", "menu.settings"), ("Rules", "menu.rules"),
+                          ("About", "menu.about"), ("Statistics", "menu.stats")):
+            items.append(t(key))
             self.actions.append(name)
         return items
 
@@ -36,6 +38,8 @@ class MainMenu(ui.ListScreen):
         items = self._items(self.app)
         if items != self.menu.items:
             self.menu.set_items(items, 0)
+        self.set_title(t("menu.title"))  # and the footer: the language may have changed
+        ui.set_text(self.footer, self.app.hint_text(self.hints))
 
     def choose(self, i):
         act = self.actions[i]
@@ -77,12 +81,30 @@ class About(ui.TextPage):
         try:
             free = str(gc.mem_free() // 1024) + " KB"
         except AttributeError:
-            free = "unknown"
+            free = t("about.unknown")
         game = app.store.game
-        text = ("Version " + VERSION + "\nRules core " + shared_rules.VERSION
-                + "\nBoard: " + app.board.NAME
-                + "\nScreen " + str(app.layout.width) + "x" + str(app.layout.height)
-                + "\nFree memory " + free
-                + "\nGame saves " + (str(game.size - 8) + " B" if game else "none")
-                + "\nBoard id:\n" + board.board_id)
-        super().__init__(app, "About", text)
+        text = t("about.text").format(
+            VERSION, shared_rules.VERSION, app.board.NAME, app.layout.width, app.layout.height,
+            free, str(game.size - 8) + " B" if game else t("about.none"), board.board_id)
+        super().__init__(app, t("about.title"), text)
+
+
+class LanguageChoice(ui.ListScreen):
+    """The first power-on of a board with no saved settings: English, Русский, Polski, each
+    in its own language. The choice is saved at once; Settings changes it later."""
+
+    hints = ui.ListScreen.hints[:3]
+
+    def __init__(self, app):
+        super().__init__(app, "Language/Язык/Język", list(lang.NAMES))  # 19: the CLUE's width
+        self.menu.move(app.settings.lang)
+
+    def choose(self, i):
+        app = self.app
+        app.settings.lang = i
+        app.apply_settings()
+        app.save_settings()
+        app.pop()
+
+    def back(self):
+        pass

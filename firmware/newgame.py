@@ -3,6 +3,7 @@ seat a person with a three-letter name or a computer player (easy, normal, hard)
 are kept in the settings for next time (variant values per game, by key)."""
 
 from firmware import ui
+from firmware.lang import t
 from firmware.saves import KIND_NAMES
 
 
@@ -20,19 +21,19 @@ class NewGame(ui.ListScreen):
         for key, _, values in self.variants:
             v = opts.get(key)
             self.values.append(values.index(v) if v in values else 0)
-        super().__init__(app, entry.name, self._rows())
+        super().__init__(app, t("game." + entry.key), self._rows())
 
     def _rows(self):
         s = self.app.settings
         cols = self.app.layout.text().cols
         rows = []
         for i in range(len(self.variants)):
-            _, name, values = self.variants[i]
-            rows.append(ui.pair(name, values[self.values[i]], cols))
-        rows.append(ui.pair("Players", str(s.players), cols))
+            key, _, values = self.variants[i]
+            rows.append(ui.pair(t("var." + key), t("val." + key + "." + values[self.values[i]]), cols))
+        rows.append(ui.pair(t("new.players"), str(s.players), cols))
         for seat in range(s.players):
             rows.append(seat_text(s, seat, cols))
-        rows.append("Start")
+        rows.append(t("new.start"))
         return rows
 
     def shown(self):
@@ -78,7 +79,7 @@ class NewGame(ui.ListScreen):
         from firmware.found import playable
 
         if not playable(self.entry):
-            app.notify(self.entry.name + " is not on this device yet.", "Cannot start")
+            app.notify(t("new.missing").format(t("game." + self.entry.key)), t("new.cannot"))
             return
         # the set-up's and the menus' screens and modules go before the game's are loaded
         # (compiling a .py module needs several times the heap its code keeps): the game
@@ -103,13 +104,12 @@ class Overwrite(ui.ListScreen):
 
     def __init__(self, setup):
         self.setup = setup
-        super().__init__(setup.app, "Saved game", ["Keep saved game", "Start new game"])
+        super().__init__(setup.app, t("new.saved"), [t("new.keep"), t("new.replace")])
         lay = self.layout
         y = lay.body_top + 2 * lay.row_h + lay.scale
         if y + 4 * 12 * lay.scale > lay.height - lay.footer_h:  # large text: the note small
             lay = self.app.layout
-        for i, line in enumerate(ui.wrap("A new game replaces the saved one: Continue will no "
-                                         "longer find it.", lay.cols)[:4]):
+        for i, line in enumerate(ui.wrap(t("new.replaces"), lay.cols)[:4]):
             self.body.append(ui.label(line, lay.margin, y + i * 12 * lay.scale, ui.DIM, lay.scale))
 
     def choose(self, i):
@@ -120,4 +120,4 @@ class Overwrite(ui.ListScreen):
 
 
 def seat_text(s, seat, cols):
-    return ui.pair(str(seat + 1) + " " + s.names[seat], KIND_NAMES[s.kinds[seat]], cols)
+    return ui.pair(str(seat + 1) + " " + s.names[seat], t("kind." + KIND_NAMES[s.kinds[seat]]), cols)

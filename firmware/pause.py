@@ -3,6 +3,7 @@ back to (docs/firmware-games.md). Imported only when a game is paused."""
 
 from boards import START
 from firmware import ui
+from firmware.lang import t
 
 
 class PauseMenu(ui.ListScreen):
@@ -13,15 +14,15 @@ class PauseMenu(ui.ListScreen):
     def __init__(self, session):
         self.session = session
         self.actions = ["resume", "table", "log"]
-        items = ["Resume", "Table", "Log"]
+        items = [t("pause.resume"), t("pause.table"), t("pause.log")]
         from firmware import texts
 
         if texts.topics(session.entry.key):
             self.actions.append("rules")
-            items.append("Rules")
+            items.append(t("menu.rules"))
         self.actions += ["settings", "leave"]
-        items += ["Settings", "Leave game"]
-        super().__init__(session.app, "Paused: " + session.entry.name, items)
+        items += [t("menu.settings"), t("pause.leave")]
+        super().__init__(session.app, t("pause.title").format(t("game." + session.entry.key)), items)
 
     def choose(self, i):
         act = self.actions[i]
@@ -33,10 +34,10 @@ class PauseMenu(ui.ListScreen):
             from firmware import tableview
 
             seat = s.viewer if s.viewer is not None else 0
-            tableview.show(app, "Table", s.game.table(seat))
+            tableview.show(app, t("pause.table"), s.game.table(seat))
         elif act == "log":
-            lines = s.lines or ["Nothing has happened since your last move."]
-            app.push(ui.TextPage(app, "Since your move", "\n".join(lines)))
+            lines = s.lines or [t("pause.nothing")]
+            app.push(ui.TextPage(app, t("pause.since"), "\n".join(lines)))
         elif act == "rules":
             from firmware import texts
 

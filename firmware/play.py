@@ -12,6 +12,7 @@ its code keeps).
 from micropython import const
 
 from firmware import saves
+from firmware.lang import t
 from firmware.found import playable
 from shared_rules import registry
 
@@ -40,22 +41,22 @@ def why(e):
     """A few words for a RuleError of a set-up or a save (the rules core has none)."""
     c = e.code
     if c == _E_VERSION:
-        return "the save is of another format version (" + str(e.value) + ")"
+        return t("play.version").format(e.value)
     if c == _E_UNKNOWN_GAME_NUMBER or c == _E_SAVE_UNKNOWN_GAME:
-        return "unknown game number " + str(e.value)
+        return t("play.unknown").format(e.value)
     if c == _E_NOT_BUILT:
-        return str(e.value) + " is not on this device"
+        return t("play.not_here").format(e.value)
     if c == _E_PLAYERS:
-        return "the game is not played by " + str(e.value) + " players"
+        return t("play.players").format(e.value)
     if c == _E_TRUNCATED:
-        return "the save is truncated"
+        return t("play.truncated")
     if c == _E_NOT_A_SAVE:
-        return "this is not a saved game"
+        return t("play.not_save")
     if c == _E_CHECKSUM:
-        return "its checksum is wrong"
+        return t("play.checksum")
     if _E_CORRUPT <= c <= _E_OUT_OF_RANGE:
-        return "the save is corrupt"
-    return "error " + str(c)
+        return t("play.corrupt")
+    return t("play.error").format(c)
 
 
 def start(app):
@@ -66,10 +67,10 @@ def start(app):
     try:
         entry = registry.by_id(s.game)
     except RuleError as e:
-        app.notify(why(e) + ".", "Cannot start")
+        app.notify(why(e) + ".", t("new.cannot"))
         return
     if not playable(entry):
-        app.notify(entry.name + " is not on this device yet.", "Cannot start")
+        app.notify(t("new.missing").format(t("game." + entry.key)), t("new.cannot"))
         return
     opts = known_options(entry, s.options(entry.gid))
     players = s.players
@@ -81,14 +82,13 @@ def start(app):
     try:
         state, record = gamerec.start(entry, players, opts, hardware())
     except RuleError as e:
-        app.notify(why(e) + ".", "Cannot start")
+        app.notify(why(e) + ".", t("new.cannot"))
         return
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
     session.next()
     if session.save_failed:
-        app.notify("This game is not saved: the board's memory has no room for it. Leaving it "
-                   "ends it.")
+        app.notify(t("play.no_room"), t("note.title"))
 
 
 def known_options(entry, given):
@@ -124,23 +124,22 @@ def resume(app):
         summed_up = not game_id & saves.ENDED
         entry = saved_entry(data)
         if not playable(entry):
-            raise ValueError(entry.name + " is not on this device")
+            raise ValueError(t("play.not_here").format(t("game." + entry.key)))
         gid, state = codec.decode(blob, hardware())
         if gid != entry.gid:
-            raise ValueError("the save's game does not match")
+            raise ValueError(t("play.mismatch"))
         if state.n != len(kinds):
-            raise ValueError("the seats do not match the game")
+            raise ValueError(t("play.seats"))
         record = gamerec.resume(entry, state, saves.record_mark(data))
     except (ValueError, TypeError, AttributeError, RuleError) as e:
         app.home()
         if isinstance(e, RuleError) and e.code == _E_VERSION:  # perhaps good for another version
-            app.notify("Cannot continue: " + why(e) + "; it is kept until a new game "
-                       "replaces it.")
+            app.notify(t("play.kept").format(why(e)), t("note.title"))
             return
         if app.store.game is not None:
             app.store.game.clear()
         reason = why(e) if isinstance(e, RuleError) else str(e)
-        app.notify("The saved game could not be read and has been removed (" + reason + ").")
+        app.notify(t("play.removed").format(reason), t("note.title"))
         return
     app.home(None)
     app.drop_menu()

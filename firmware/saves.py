@@ -20,7 +20,7 @@ _VERSION = const(2)
 # layout of version 1 (zero)
 _FIELDS = (
     ("sound", 2, 1), ("marks", 2, 1), ("bright", 4, 3), ("speed", 3, 1),
-    ("game", 128, 0), ("volume", 3, 1), ("_r2", 1, 0), ("_r3", 1, 0),
+    ("game", 128, 0), ("volume", 3, 1), ("lang", 3, 0), ("_r3", 1, 0),
     ("players", 7, 3),
 )
 # version 1 kept the game as its menu position (0 Phase 10, 1 board game, 2 Dice Express) and
@@ -57,9 +57,11 @@ class Settings:
 
     The record (version 2)::
 
-        version sound marks bright speed game volume 0 0 players kinds(6) names(18)
+        version sound marks bright speed game volume lang 0 players kinds(6) names(18)
         count, then per game: gid n, then n times: len key len value
 
+    ``lang``, the language (firmware/lang.py ``CODES``: 0 English), is the byte that was reserved
+    (always 0): saved settings from before it load as English.
     Version 1 records (Phase 10's variants as indices) load and are written as version 2."""
 
     def __init__(self):

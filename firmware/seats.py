@@ -4,6 +4,7 @@ edited: code is RAM on a SAMD51)."""
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
+from firmware.lang import t
 from firmware.saves import KIND_NAMES, NAME_CHARS
 
 
@@ -13,13 +14,13 @@ class SeatEditor(ui.ListScreen):
     def __init__(self, app, seat):
         self.app = app
         self.seat = seat
-        super().__init__(app, "Player " + str(seat + 1), self._rows())
+        super().__init__(app, t("seat.title").format(seat + 1), self._rows())
 
     def _rows(self):
         s = self.app.settings
         cols = self.app.layout.text().cols
-        return [ui.pair("Player", KIND_NAMES[s.kinds[self.seat]], cols),
-                ui.pair("Name", s.names[self.seat], cols), "Done"]
+        return [ui.pair(t("seat.player"), t("kind." + KIND_NAMES[s.kinds[self.seat]]), cols),
+                ui.pair(t("seat.name"), s.names[self.seat], cols), t("seat.done")]
 
     def shown(self):
         self.menu.set_items(self._rows())
@@ -47,7 +48,7 @@ class NameEditor(ui.Screen):
     text_screen = True  # part of the set-up: its sizes (ui.Layout.text)
 
     def __init__(self, app, seat):
-        super().__init__(app, "Name of player " + str(seat + 1))
+        super().__init__(app, t("seat.name_title").format(seat + 1))
         lay = self.layout
         self.seat = seat
         self.chars = list(app.settings.names[seat])
@@ -66,7 +67,7 @@ class NameEditor(ui.Screen):
         self.cursor = ui.rect(x0, y + 13 * big, cw, big, ui.BAR)
         self.body.append(self.cursor)
         if app.board.BUTTONS >= 4:  # the footer leaves the d-pad out: say what it does here
-            self.body.append(ui.label("UP/DOWN: letter", lay.margin, lay.body_top + lay.scale,
+            self.body.append(ui.label(t("seat.letter"), lay.margin, lay.body_top + lay.scale,
                                       ui.DIM, lay.scale))
 
     def key(self, k):

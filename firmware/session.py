@@ -34,6 +34,7 @@ import sys
 import supervisor
 
 from firmware import saves, sound
+from firmware.lang import t
 from firmware.saves import PERSON
 from firmware.turns import ComputerTurns, Cover, Summary
 from shared_rules import registry
@@ -83,7 +84,8 @@ class Session:
         st = self.state
         person = self.kinds[st.pending[0]] == PERSON
         try:
-            line = st.describe(move, self.names)
+            say = getattr(self.game, "describe", None)  # in the app's language
+            line = say(move) if say is not None else st.describe(move, self.names)
             more = getattr(self.game, "detail", None)  # the game may say more (which cards)
             if more is not None:
                 line += more(move)
@@ -161,7 +163,7 @@ class Session:
         """Write the record's new lines to the drive (round ends, saves, the end)."""
         if self.record is not None and not self.record.flush():
             self.record = None
-            self.log("(the game record could not be written)")
+            self.log(t("log.no_record"))
 
     def checkpoint(self, reason):
         """Save the game if the save policy asks for it at this point (each save is a flash
@@ -197,7 +199,7 @@ class Session:
         if slots is None or not slots.fits(len(blob)):
             if not self.save_failed:
                 self.save_failed = True
-                self.log("(no room to save this game)")
+                self.log(t("log.no_room"))
             return
         slots.save(blob)
         self.unsaved = False
@@ -284,11 +286,11 @@ class Session:
 
             stats.record(app, self.entry.gid, self.kinds, self.names, places)
         except ValueError as e:
-            self.log("(statistics not saved: " + str(e) + ")")
+            self.log(t("log.no_stats").format(e))
         try:
             store.commit()
         except OSError as e:
-            self.log("(not saved: " + str(e) + ")")
+            self.log(t("log.not_saved").format(e))
         title, text = self.game.ending_text()
         self.show(Summary(self, title, text, True))
 

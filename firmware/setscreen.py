@@ -1,14 +1,15 @@
-"""Settings: sound, colour-blind card marks, brightness, computer speed, volume (where there is
+"""Settings: the language, sound, colour-blind card marks, brightness, computer speed, volume (where there is
 a speaker), and a button test.
 Values change with A (or LEFT/RIGHT), apply at once and are saved on leaving. Reached from the
 main menu and from a game's pause menu."""
 
 from boards import B, KEY_NAMES
-from firmware import ui
+from firmware import lang, ui
+from firmware.lang import t
 
-ON_OFF = ("off", "on")
-SPEEDS = ("slow", "normal", "fast")
-VOLUMES = ("soft", "normal", "loud")
+ON_OFF = ("set.off", "set.on")
+SPEEDS = ("set.slow", "set.normal", "set.fast")
+VOLUMES = ("set.soft", "set.normal", "set.loud")
 
 
 class SettingsScreen(ui.ListScreen):
@@ -21,23 +22,26 @@ class SettingsScreen(ui.ListScreen):
         if app.sound.speaker is not None:
             self.fields.append("volume")
         self.fields.append("buttons")
+        self.fields.append("lang")  # last: the rows above keep their places
         self.before = app.settings.to_bytes()
-        super().__init__(app, "Settings", [self._row(f) for f in self.fields])
+        super().__init__(app, t("set.title"), [self._row(f) for f in self.fields])
 
     def _row(self, field):
         s = self.app.settings
         cols = self.app.layout.text().cols
+        if field == "lang":
+            return ui.pair(t("set.language"), lang.NAMES[s.lang], cols)
         if field == "sound":
-            return ui.pair("Sound", ON_OFF[s.sound], cols)
+            return ui.pair(t("set.sound"), t(ON_OFF[s.sound]), cols)
         if field == "marks":
-            return ui.pair("Card marks", ON_OFF[s.marks], cols)
+            return ui.pair(t("set.marks"), t(ON_OFF[s.marks]), cols)
         if field == "bright":
-            return ui.pair("Brightness", str(25 * (s.bright + 1)) + "%", cols)
+            return ui.pair(t("set.bright"), str(25 * (s.bright + 1)) + "%", cols)
         if field == "buttons":
-            return "Button test"
+            return t("set.buttons")
         if field == "volume":
-            return ui.pair("Volume", VOLUMES[s.volume], cols)
-        return ui.pair("CPU speed", SPEEDS[s.speed], cols)
+            return ui.pair(t("set.volume"), t(VOLUMES[s.volume]), cols)
+        return ui.pair(t("set.speed"), t(SPEEDS[s.speed]), cols)
 
     def choose(self, i):
         if self.fields[i] == "buttons":
@@ -50,10 +54,16 @@ class SettingsScreen(ui.ListScreen):
         if field == "buttons":
             return
         s = self.app.settings
-        count = {"sound": 2, "marks": 2, "bright": 4, "speed": 3, "volume": 3}[field]
+        count = {"lang": 3, "sound": 2, "marks": 2, "bright": 4, "speed": 3, "volume": 3}[field]
         setattr(s, field, (getattr(s, field) + step) % count)
         self.app.apply_settings()
-        self.menu.set_row(i, self._row(field))
+        if field == "lang":  # every row and the title in the new language
+            self.set_title(t("set.title"))
+            ui.set_text(self.footer, self.app.hint_text(self.hints))
+            for j in range(len(self.fields)):
+                self.menu.set_row(j, self._row(self.fields[j]))
+        else:
+            self.menu.set_row(i, self._row(field))
 
     def closed(self):
         if self.app.settings.to_bytes() != self.before:
@@ -68,7 +78,7 @@ class ButtonTest(ui.Screen):
     hints = ((B, "twice: back"),)
 
     def __init__(self, app):
-        super().__init__(app, "Button test")
+        super().__init__(app, t("bt.title"))
         lay = app.layout
         self.rows = []
         for r in range(4):
@@ -78,7 +88,7 @@ class ButtonTest(ui.Screen):
         self.last = None
         self.count = 0
         self.shown_held = None
-        ui.set_text(self.rows[0], "Press any button")
+        ui.set_text(self.rows[0], t("bt.press"))
 
     def _held(self):
         """The physical buttons held now (two- and three-button boards: by their names)."""
@@ -99,14 +109,14 @@ class ButtonTest(ui.Screen):
         self.count = self.count + 1 if k == self.last else 1
         self.last = k
         how = self.app.board.HINTS[k] or "-"
-        ui.set_text(self.rows[0], "Key " + name + (" x" + str(self.count) if self.count > 1 else ""))
-        ui.set_text(self.rows[1], "made by: " + how)
+        ui.set_text(self.rows[0], t("bt.key").format(name + (" x" + str(self.count) if self.count > 1 else "")))
+        ui.set_text(self.rows[1], t("bt.made_by").format(how))
 
     def tick(self, now):
         held = self._held()
         if held != self.shown_held:
             self.shown_held = held
-            ui.set_text(self.rows[2], ("Held: " + held) if held else "")
+            ui.set_text(self.rows[2], t("bt.held").format(held) if held else "")
         stick = self.app.buttons.stick
         if stick is not None:
-            ui.set_text(self.rows[3], "Stick " + str(stick[0].value >> 8) + " " + str(stick[1].value >> 8))
+            ui.set_text(self.rows[3], t("bt.stick").format(stick[0].value >> 8, stick[1].value >> 8))

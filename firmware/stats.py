@@ -16,6 +16,7 @@ Phase 10, id 1) are read and written as version 2.
 import struct
 
 from firmware import ui
+from firmware.lang import t
 from firmware.saves import PERSON, valid_name
 
 MAX_NAMES = 16
@@ -94,16 +95,16 @@ def record(app, gid, kinds, names, places):
 
 
 def _place(p):
-    return str(p) + ("st", "nd", "rd")[p - 1] if p <= 3 else str(p) + "th"
+    return t("stats.place" + str(p)) if p <= 3 else t("stats.place").format(p)
 
 
 def _game_name(gid):
     from shared_rules import registry
 
     try:
-        return registry.by_id(gid).name
+        return t("game." + registry.by_id(gid).key)
     except Exception:  # a game this version does not have
-        return "Game " + str(gid)
+        return t("stats.game").format(gid)
 
 
 class StatsScreen(ui.TextPage):
@@ -113,7 +114,7 @@ class StatsScreen(ui.TextPage):
         entries = load(app)
         entries.sort(key=lambda e: (e[0], -e[3], -e[2], e[1], e))
         if not entries:
-            text = "No games finished yet. People's games are counted here by name."
+            text = t("stats.none")
         else:
             lines = []
             gid = None
@@ -121,8 +122,8 @@ class StatsScreen(ui.TextPage):
                 if g_id != gid:
                     gid = g_id
                     lines.append(_game_name(gid))
-                    lines.append("Who Games Wins Best")
+                    lines.append(t("stats.head"))
                 g, w = str(games), str(wins)
                 lines.append(name + " " * (6 - len(g)) + g + " " * (5 - len(w)) + w + "  " + _place(best))
             text = "\n".join(lines)
-        super().__init__(app, "Statistics", text)
+        super().__init__(app, t("stats.title"), text)

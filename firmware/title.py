@@ -10,6 +10,7 @@ the main menu.
 """
 
 from firmware import ui
+from firmware.lang import t
 
 NAME = "Pocket Phase 10"
 FRAME_MS = 40  # one step of the slide
@@ -42,11 +43,12 @@ class Title(ui.Screen):
         n = len(FILL)
         x0 = (w - n * (tw + 4) + 4) // 2
         for i in range(n):
-            t = ui.rect(w, y + (i % 2) * 4, tw, th, FILL[i])  # starts off the right edge
-            self.body.append(t)
-            self.tiles.append(t)
+            tile = ui.rect(w, y + (i % 2) * 4, tw, th, FILL[i])  # starts off the right edge
+            self.body.append(tile)
+            self.tiles.append(tile)
             self.goal.append(x0 + i * (tw + 4))
-        self.prompt = ui.label("press any button", (w - 16 * 6) // 2, y + th + 8, ui.DIM, 1)
+        press = t("title.press")
+        self.prompt = ui.label(press, (w - len(press) * 6) // 2, y + th + 8, ui.DIM, 1)
         self.prompt.hidden = True
         self.body.append(self.prompt)
         self.t0 = -1

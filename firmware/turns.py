@@ -6,6 +6,7 @@ import supervisor
 
 from boards import UP, DOWN, A, B, START
 from firmware import ui
+from firmware.lang import t
 from firmware.saves import PERSON
 
 DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
@@ -21,7 +22,7 @@ class ComputerTurns(ui.Screen):
     hints = ((A, "faster"), (B, "pause"))
 
     def __init__(self, session):
-        super().__init__(session.app, "Computer turns")
+        super().__init__(session.app, t("turns.title"))
         self.session = session
         lay = self.app.layout
         # one person against computers: their own hand stays in view (the game draws it)
@@ -45,7 +46,7 @@ class ComputerTurns(ui.Screen):
         s = self.session
         cols = self.app.layout.cols
         seat = s.state.pending[0] if s.state.pending else 0
-        self.set_title(s.names[seat] + " is playing")
+        self.set_title(t("turns.playing").format(s.names[seat]))
         lines = ui.wrap(s.game.status(), cols)
         head = len(lines)
         moves = []
@@ -94,19 +95,19 @@ class Cover(ui.Screen):
     hints = ((A, "show my cards"), (B, "pause"))
 
     def __init__(self, session, seat):
-        super().__init__(session.app, "Pass and play")
+        super().__init__(session.app, t("turns.cover"))
         self.session = session
         self.seat = seat
         lay = self.app.layout
         name = session.names[seat]
-        text = "Pass to " + name
+        text = t("turns.pass_to").format(name)
         big = min(4, (lay.width - 2 * lay.margin) // (len(text) * 6))
         x = (lay.width - len(text) * 6 * big) // 2
         y = lay.body_top + lay.body_h // 3 - 6 * big
         self.body.append(ui.label(text, x, y, ui.BAR, big))
         board = self.app.board
         how = board.HINTS[A if board.BUTTONS >= 4 else DOWN] or "A"  # a short press shows it
-        lines = ui.wrap("Only " + name + " should look. " + name + ": press " + how + ".", lay.cols)
+        lines = ui.wrap(t("turns.only").format(name, how), lay.cols)
         for i in range(min(2, len(lines))):
             self.body.append(ui.label(lines[i], lay.margin, y + 14 * big + 2 + i * lay.row_h,
                                       ui.TEXT, lay.scale))

@@ -5,7 +5,7 @@ a title bar, a body and a footer with key hints; widgets change only the labels 
 content changed: moving a cursor moves one bar, which redraws two rows, not the screen.
 
 Memory (docs/micropython.md, RAM budget): text is ``Text``, a group holding one 1-bit bitmap
-of its glyphs (a quarter of the heap of an ``adafruit_display_text`` label, whose module alone
+of its glyphs in the app's own font (``firmware/font.py``; a quarter of the heap of an ``adafruit_display_text`` label, whose module alone
 keeps about 28 KB of heap as ``.py``), bars are 1-bit bitmaps, and there is no full-screen
 background (the display shows black where nothing is drawn).
 """
@@ -13,18 +13,14 @@ background (the display shows black where nothing is drawn).
 import displayio
 
 try:
-    import terminalio
-except ImportError:  # a ja, ko or ru build for the PyBadge or PyGamer: code.py says so
-    terminalio = None
-
-try:
     from bitmaptools import blit
 except ImportError:  # a board without bitmaptools: copy pixel by pixel
     blit = None
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
+from firmware.font import font
 
-FONT = terminalio.FONT if terminalio is not None else None
+FONT = font()  # the app's own 6x12 font (firmware/font.py): no terminalio needed
 TEXT = 0xE8E8E8
 DIM = 0x8A98B0
 TITLE_BG = 0x1E4E96
@@ -120,7 +116,7 @@ def _ink(colour):
 
 
 class Text(displayio.Group):
-    """A line of text in the built-in font whose top-left corner stays at ``anchored_position``:
+    """A line of text in the app's font whose top-left corner stays at ``anchored_position``:
     what ``adafruit_display_text.bitmap_label.Label`` with ``anchor_point=(0, 0)`` shows, with
     the same pixels, position and ``bounding_box`` (the emulator and the tests read them), but
     only a group, a tile grid and a 1-bit bitmap on the heap (the palette is shared by every
@@ -179,7 +175,7 @@ class Text(displayio.Group):
         for line in lines:
             n = 0
             for ch in line:
-                if FONT.get_glyph(ord(ch)) is not None:
+                if FONT.has(ord(ch)):
                     n += 1
             w = max(w, 6 * n)
         h = 12 + 15 * (len(lines) - 1)

@@ -67,7 +67,8 @@ def test_the_compiled_size_in_the_docs_is_the_measured_one():
 
 
 def _button_test(m):
-    for k in ("DOWN", "DOWN", "DOWN", "A", "UP"):  # Settings; UP wraps to its last row
+    for k in ("DOWN", "DOWN", "DOWN", "A", "UP", "UP"):  # Settings; UP wraps to its last rows
+        # (the language, then the button test)
         m.key(k)
     assert "Button test" in m.screen_text()
     m.key("A")
@@ -265,8 +266,9 @@ def test_issue14_volume_setting_changes_the_tone_and_is_kept():
                                       "adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3"])
 def test_issue14_title_screen_at_power_on_leaves_on_any_key(board_id):
     """At power-on (run reason STARTUP) the title shows the game's name, its cards slide in and
-    settle within a second, and any key goes to the main menu without acting on it; after a
-    reload (the default boot of the tests) the main menu is first."""
+    settle within a second, and any key goes on without acting on it: to the language question
+    on a board with no saved settings (issue 28), else to the main menu; after a reload (the
+    default boot of the tests) the main menu is first."""
     with Machine(board_id) as m:
         m.cold_boot = True
         m.boot()
@@ -282,8 +284,11 @@ def test_issue14_title_screen_at_power_on_leaves_on_any_key(board_id):
         m.key("DOWN")
         m.run(100)
         text = m.screen_text()
-        assert "Phase 10 Board" in text and "press any button" not in text
-        m.key("A")  # the cursor is still on the first row: the key on the title did nothing
+        assert "English" in text and "Polski" in text and "press any button" not in text
+        m.key("A")  # the cursor is still on the first row (English): the title's key did nothing
+        m.run(100)
+        assert "Phase 10 Board" in m.screen_text()
+        m.key("A")
         assert "Players" in m.screen_text()
     with Machine(board_id) as m:
         m.boot()

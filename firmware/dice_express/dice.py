@@ -6,6 +6,7 @@ import displayio
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
 from firmware.decide import Decision
+from firmware.lang import t
 from shared_rules.dice_express import game as D
 
 
@@ -34,8 +35,8 @@ class DiceScreen(Decision):
         self.info = ui.label("", lay.margin, lay.body_top + s, ui.DIM, s)
         self.body.append(self.info)
         self.row_y = (lay.body_top + lay.row_h, lay.body_top + lay.row_h + self.pitch + lay.row_h // 2)
-        self.body.append(ui.label("Kept", lay.margin, self.row_y[0] + self.size // 4, ui.DIM, 1))
-        self.body.append(ui.label("Roll", lay.margin, self.row_y[1] + self.size // 4, ui.DIM, 1))
+        self.body.append(ui.label(t("dx.kept"), lay.margin, self.row_y[0] + self.size // 4, ui.DIM, 1))
+        self.body.append(ui.label(t("dx.roll"), lay.margin, self.row_y[1] + self.size // 4, ui.DIM, 1))
         self.frame = ui.rect(0, 0, self.size + 4, self.size + 4, ui.BAR)
         self.body.append(self.frame)
         self.faces = []  # per die: (group, palette, letter label or None)
@@ -52,7 +53,7 @@ class DiceScreen(Decision):
             self.body.append(g)
             self.faces.append((g, face.pixel_shader, mark))
             self._place(i)
-        self.buttons = ui.Menu(self, ["Roll the rest", "Stop here"],
+        self.buttons = ui.Menu(self, [t("dx.roll_rest"), t("dx.stop")],
                                top=lay.body_top + 2 * self.pitch + 2 * lay.row_h, rows=2)
         self.buttons.set_bar(False)
         # the dice of this roll tumble (all of them after the first roll)
@@ -75,7 +76,7 @@ class DiceScreen(Decision):
         if pal[0] != self.fill[c]:
             pal[0] = self.fill[c]
         if mark is not None:
-            ui.set_text(mark, D.COLOURS[c])
+            ui.set_text(mark, t("dx.letters")[c])
             if mark.color != self.ink[c]:
                 mark.color = self.ink[c]
 
@@ -84,7 +85,7 @@ class DiceScreen(Decision):
         n = 0
         for k in self.kept:
             n += 0 if k else 1
-        ui.set_text(self.info, ("Roll " + str(st.roll_no) + "/3: " + str(n) + " to roll")[: self.app.layout.cols])
+        ui.set_text(self.info, t("dx.roll_info").format(st.roll_no, n)[: self.app.layout.cols])
 
     def _cursor(self):
         on = self.cursor >= len(self.dice)

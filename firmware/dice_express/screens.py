@@ -3,6 +3,7 @@
 Nothing is hidden in Dice Express: no cover screens, the title says whose turn it is. A person's
 decisions are in ``firmware.dice_express.turn`` (loaded at a person's first decision: code is RAM)."""
 
+from firmware.lang import t
 from shared_rules.dice_express import game as D
 
 # fill, ink of each colour's die face and piece tile (white, yellow, orange, red, green, blue)
@@ -13,8 +14,18 @@ TAKE_TONE = (784, 60)
 STEAL_TONE = (392, 90)
 
 
+def piece_text(p, letters=None):
+    """A piece in the app's language: its colour's letter (``dx.letters``) and its length."""
+    return (letters or t("dx.letters"))[p >> 3] + str(p & 7)
+
+
+def colour_name(c):
+    return t("dx.colours").split(" ")[c]
+
+
 def road_text(st, seat):
-    return " ".join([D.piece_text(p) for p in st.roads[seat]]) or "-"
+    letters = t("dx.letters")
+    return " ".join([piece_text(p, letters) for p in st.roads[seat]]) or "-"
 
 
 def tiles(road):
@@ -35,9 +46,15 @@ class Screens:
 
         return decision(self, seat)
 
+    def piece_text(self, p):  # for firmware.dice_express.turn (no import back: no cycle)
+        return piece_text(p)
+
+    def colour_name(self, c):
+        return colour_name(c)
+
     def front_line(self, seat):
         st = self.session.state
-        return "Front " + str(st.fronts[seat]) + ": " + road_text(st, seat)
+        return t("dx.front").format(st.fronts[seat], road_text(st, seat))
 
     # ------------------------------------------------------------------ texts
 
@@ -47,22 +64,22 @@ class Screens:
         last = st.lasts()
         lines = []
         for seat in range(st.n):
-            mark = " (last)" if last & (1 << seat) and not st.over else ""
+            mark = " " + t("dx.last") if last & (1 << seat) and not st.over else ""
             lines.append(s.names[seat] + " " + str(st.fronts[seat]) + mark + ": " + road_text(st, seat))
         return lines
 
     def round_text(self):
         st = self.session.state
-        return "Round " + str(st.round_no), "\n".join(self._fronts())
+        return t("dx.round").format(st.round_no), "\n".join(self._fronts())
 
     def ending_text(self):
         s = self.session
         st = s.state
         places = st.ranking()
-        lines = [s.names[st.winners[0]] + " wins at " + str(st.fronts[st.winners[0]]) + "!"]
+        lines = [t("dx.wins_at").format(s.names[st.winners[0]], st.fronts[st.winners[0]])]
         for seat in sorted(range(st.n), key=lambda x: (places[x], x)):
             lines.append(str(places[seat]) + ". " + s.names[seat] + " " + str(st.fronts[seat]))
-        return "Game over", "\n".join(lines)
+        return t("dx.over"), "\n".join(lines)
 
     def status(self):
         s = self.session
@@ -77,17 +94,18 @@ class Screens:
         st = s.state
         k = move[0]
         if (k == D.ROLL or k == D.KEEP) and st.dice:
-            s.log("  rolled " + "".join([D.COLOURS[d] for d in st.dice]))
+            letters = t("dx.letters")
+            s.log("  " + t("dx.rolled").format("".join([letters[d] for d in st.dice])))
         end = st.last_end
         if end is not None and end is not self._end:
             self._end = end
             who = s.names[end[0]]
             if end[1] == D.END_GAVE_FRONT:
-                s.log(who + ": no piece, " + D.piece_text(end[2]) + " back")
+                s.log(t("dx.gave_front").format(who, piece_text(end[2])))
             elif end[1] == D.END_MOVED_BACK:
-                s.log(who + ": no piece, back " + str(end[3]))
+                s.log(t("dx.moved_back").format(who, end[3]))
             elif end[1] == D.END_SPARED:
-                s.log(who + ": no piece, spared (last)")
+                s.log(t("dx.spared").format(who))
         if k == D.ROLL or k == D.KEEP:
             return ROLL_TONE
         if k == D.TAKE:
@@ -99,7 +117,30 @@ class Screens:
     def refusal(self, err):
         from firmware.dice_express.turn import SHORT  # refused only on a person's decision
 
-        return SHORT.get(err.code)
+        key = SHORT.get(err.code)
+        return t(key) if key else None
+
+    def describe(self, move):
+        """The log's line of a move, before it is applied, in the app's language (the rules
+        core's ``describe`` is English: records and tools keep it)."""
+        s = self.session
+        st = s.state
+        who = s.names[st.turn]
+        kind = move[0]
+        if kind == D.ROLL:
+            return t("dx.m.gives_rolls").format(who, move[1]) if move[1] else t("dx.m.rolls").format(who)
+        if kind == D.KEEP:
+            letters = t("dx.letters")
+            return t("dx.m.keeps").format(who, "".join([letters[c] for c in move[1]]) or t("dx.m.none"))
+        if kind == D.STOP:
+            return t("dx.m.stops").format(who)
+        if kind == D.TAKE:
+            return t("dx.m.takes").format(who, piece_text(move[1]))
+        if kind == D.STEAL:
+            v = move[1]
+            p = st.roads[v][0] if 0 <= v < st.n and st.roads[v] else 0
+            return t("dx.m.steals").format(who, piece_text(p), s.names[v])
+        return t("dx.m.passes").format(who, colour_name(st.colour))
 
     def table(self, seat):
         s = self.session
@@ -107,12 +148,12 @@ class Screens:
         last = st.lasts()
         out = []
         for x in range(st.n):
-            head = s.names[x] + " " + str(st.fronts[x]) + (" last" if last & (1 << x) else "")
+            head = s.names[x] + " " + str(st.fronts[x]) + (" " + t("dx.last_short") if last & (1 << x) else "")
             out.append((head, tiles(st.roads[x])))
         shown = []
         for c in range(6):
             for length in range(2, 7):
                 if st.display[c] & (1 << length):
                     shown.append(D.piece(c, length))
-        out.append(("Display", tiles(shown)))
+        out.append((t("dx.display"), tiles(shown)))
         return out

@@ -11,6 +11,7 @@ from boards import UP, DOWN, A, B
 from firmware import ui
 from firmware.choices import Choices
 from firmware.decide import Decision
+from firmware.lang import t
 from shared_rules.dice_express import game as D
 
 _E_ROLL_FIRST = const(111)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
@@ -30,28 +31,28 @@ _E_STOLEN_THIS_TURN = const(124)
 _E_STEAL_WRONG_COLOUR = const(125)
 _E_STEAL_TOO_LONG = const(126)
 
-SHORT = {
-    _E_KEEP_ONE: "Keep one piece",
-    _E_ROLL_FIRST: "Roll first",
-    _E_KEEP_OR_STOP: "Roll or stop",
-    _E_KEEP_ALL: "Roll one die at least",
-    _E_NOT_ROLLED: "Not among the dice",
-    _E_WRONG_COLOUR: "Other colour",
-    _E_STEAL_WRONG_COLOUR: "Other colour",
-    _E_NOT_IN_DISPLAY: "Not in the display",
-    _E_TOO_LONG: "Too long",
-    _E_STEAL_TOO_LONG: "Too long",
-    _E_EXACT_FIRST: "Take the exact one",
-    _E_SELF: "Your own road",
-    _E_COLOUR_IN_ROAD: "Colour in your road",
-    _E_ONE_PIECE: "Only one piece",
-    _E_STOLEN_THIS_TURN: "Stolen this turn",
-    _E_NO_SEAT: "No such player",
+SHORT = {  # the language files' keys (firmware/lang.py)
+    _E_KEEP_ONE: "dx.e.keep_one",
+    _E_ROLL_FIRST: "dx.e.roll_first",
+    _E_KEEP_OR_STOP: "dx.e.roll_or_stop",
+    _E_KEEP_ALL: "dx.e.roll_one",
+    _E_NOT_ROLLED: "dx.e.not_rolled",
+    _E_WRONG_COLOUR: "dx.e.other_colour",
+    _E_STEAL_WRONG_COLOUR: "dx.e.other_colour",
+    _E_NOT_IN_DISPLAY: "dx.e.not_display",
+    _E_TOO_LONG: "dx.e.too_long",
+    _E_STEAL_TOO_LONG: "dx.e.too_long",
+    _E_EXACT_FIRST: "dx.e.exact",
+    _E_SELF: "dx.e.self",
+    _E_COLOUR_IN_ROAD: "dx.e.in_road",
+    _E_ONE_PIECE: "dx.e.one_piece",
+    _E_STOLEN_THIS_TURN: "dx.e.stolen",
+    _E_NO_SEAT: "dx.e.no_seat",
 }
 
 # why a steal is greyed out, short enough for a 19-column row: "DAN G4 one piece"
-GREY = {_E_ONE_PIECE: "one piece", _E_STOLEN_THIS_TURN: "stolen", _E_STEAL_TOO_LONG: "too long",
-        _E_COLOUR_IN_ROAD: "in your road"}
+GREY = {_E_ONE_PIECE: "dx.g.one_piece", _E_STOLEN_THIS_TURN: "dx.g.stolen",
+        _E_STEAL_TOO_LONG: "dx.g.too_long", _E_COLOUR_IN_ROAD: "dx.g.in_road"}
 
 
 def decision(screens, seat):
@@ -59,27 +60,28 @@ def decision(screens, seat):
     s = screens.session
     st = s.state
     kind = st.pending[1]
-    title = s.names[seat] + "'s turn"
+    title = t("dx.turn").format(s.names[seat])
     if kind == D.BEFORE:
         return RollScreen(s, seat, title, _before_rows(st, seat), screens.front_line(seat))
     if kind == D.REROLL:
         from firmware.dice_express.dice import DiceScreen  # a person's rolls only
 
         return DiceScreen(s, seat, title, screens.colours)
-    return Choices(s, seat, title + ": " + D.COLOUR_NAMES[st.colour], _take_rows(s, seat),
-                   _take_line(st, seat))
+    return Choices(s, seat, title + ": " + screens.colour_name(st.colour), _take_rows(s, seat),
+                   _take_line(s, seat))
 
 
 def _before_rows(st, seat):
-    rows = [("Roll 7 dice", (D.ROLL, 0))]
+    rows = [(t("dx.roll7"), (D.ROLL, 0))]
     for g in range(1, len(st.roads[seat])):
-        rows.append(("Give back " + str(g) + ", roll " + str(D.DICE - g), (D.ROLL, g)))
+        rows.append((t("dx.give_roll").format(g, D.DICE - g), (D.ROLL, g)))
     return rows
 
 
-def _take_line(st, seat):
+def _take_line(s, seat):
+    st = s.state
     k = st.counts()[st.colour]
-    return str(k) + " " + D.COLOUR_NAMES[st.colour] + ", front " + str(st.fronts[seat])
+    return t("dx.take_line").format(k, s.game.colour_name(st.colour), st.fronts[seat])
 
 
 def _take_rows(s, seat):
@@ -88,19 +90,19 @@ def _take_rows(s, seat):
     k = st.counts()[c]
     rows = []
     for length in st.take_lengths(c, k):
-        rows.append(("Take " + D.piece_text(D.piece(c, length)), (D.TAKE, D.piece(c, length))))
+        rows.append((t("dx.take").format(s.game.piece_text(D.piece(c, length))), (D.TAKE, D.piece(c, length))))
     for v in range(st.n):
         if v == seat or not st.roads[v]:
             continue
         if st.roads[v][0] >> 3 != c:
             continue  # another colour at the rear: nothing to say
         why = st.steal_check(seat, v, c, k)
-        rear = D.piece_text(st.roads[v][0])
+        rear = s.game.piece_text(st.roads[v][0])
         if why:
-            rows.append((s.names[v] + " " + rear + " " + GREY.get(why, "no"), None))
+            rows.append((s.names[v] + " " + rear + " " + t(GREY.get(why, "dx.g.no")), None))
         else:
-            rows.append(("Steal " + rear + " from " + s.names[v], (D.STEAL, v)))
-    rows.append(("Nothing", (D.PASS,)))
+            rows.append((t("dx.steal").format(rear, s.names[v]), (D.STEAL, v)))
+    rows.append((t("dx.nothing"), (D.PASS,)))
     return rows
 
 
@@ -156,7 +158,7 @@ class RollScreen(Decision):
         shown = min(len(rows), 2)
         if (bottom - lay.body_top - shown * lay.row_h - 2) // n < 12:
             shown = 1
-        self.menu = ui.Menu(self, [t for t, _ in rows], top=lay.body_top, rows=shown)
+        self.menu = ui.Menu(self, [r for r, _ in rows], top=lay.body_top, rows=shown)
         top = lay.body_top + shown * lay.row_h + 2
         self.lanes = track(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
 

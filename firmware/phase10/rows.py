@@ -8,11 +8,11 @@ Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / ta
 puts it into the group that is filling, or takes it out again), TARGET (whom a Skip skips).
 """
 
-from shared_rules.cards import text as card_text
 from shared_rules import solver
 from shared_rules.groups import LOW, HIGH
 
 from firmware.phase10 import text as p10text
+from firmware.lang import t
 from firmware.decide import Decision
 from shared_rules.phase10 import game as P
 from firmware.cards import FILL, kind as look_of
@@ -55,7 +55,7 @@ class Rows(Decision):
 
     def text_of(self, c):
         """A card as the player reads it (``R7``; the board game's ``P7``)."""
-        return card_text(c)
+        return p10text.card_text(c)
 
     # ------------------------------------------------------------------ modes and rows
 
@@ -73,67 +73,67 @@ class Rows(Decision):
             dim.append(off)
 
         if mode == DRAW:
-            add(A_DECK, 0, "Draw from deck" if v.can_draw_deck() else "Deck: empty",
+            add(A_DECK, 0, t("p10.draw_deck") if v.can_draw_deck() else t("p10.deck_empty"),
                 not v.can_draw_deck())
             top = v.discard_top
             if top < 0:
-                add(A_TAKE, 0, "Take: no discard", True)
+                add(A_TAKE, 0, t("p10.take_none"), True)
             elif not v.can_take_discard():
-                add(A_TAKE, 0, "Take: Skip on top", True)
+                add(A_TAKE, 0, t("p10.take_skip"), True)
             else:
-                add(A_TAKE, 0, "Take " + self.text_of(top))
+                add(A_TAKE, 0, t("p10.take").format(self.text_of(top)))
         elif mode == PLAY:
             if not v.laid[self.seat]:
                 phases = v.open_phases()
                 if len(phases) == 1:
-                    add(A_LAY, 0, "Lay down phase " + str(phases[0]))
+                    add(A_LAY, 0, t("p10.lay_n").format(phases[0]))
                 elif phases:
-                    add(A_LAY, 0, "Lay down a phase")
-                add(A_HINT, 0, "Hint")
+                    add(A_LAY, 0, t("p10.lay_a"))
+                add(A_HINT, 0, t("p10.hint"))
         elif mode == CARD:
             c = self.order[self.cur]
-            t = self.text_of(c)
-            add(A_DISCARD, 0, "Discard " + t)
+            ct = self.text_of(c)
+            add(A_DISCARD, 0, t("p10.discard").format(ct))
             if not v.laid[self.seat]:
-                add(A_HIT, 0, "Hit: lay down first", True)
+                add(A_HIT, 0, t("p10.hit_lay_first"), True)
             elif not v.hit_targets(c):
                 if p10text.later_targets(v, c):
-                    add(A_HIT, 0, "Hit " + t + ": next turn", True)
+                    add(A_HIT, 0, t("p10.hit_next").format(ct), True)
                 else:
-                    add(A_HIT, 0, "Hit: " + t + " fits nowhere", True)
+                    add(A_HIT, 0, t("p10.hit_nowhere").format(ct), True)
             else:
-                add(A_HIT, 0, "Hit " + t + " on a group")
-            add(A_BACK, 0, "Back")
+                add(A_HIT, 0, t("p10.hit_on").format(ct))
+            add(A_BACK, 0, t("p10.back"))
         elif mode == HIT:
             targets = [gi for gi, _ in v.hit_targets(self.card)]
             for gi in range(len(v.table)):
                 add(A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
-            add(A_BACK, 0, "Back")
+            add(A_BACK, 0, t("p10.back"))
         elif mode == END:
             g = v.table[self.target_group]
-            add(A_END, LOW, "W as " + str(g[2] - 1) + " (low end)")
-            add(A_END, HIGH, "W as " + str(g[3] + 1) + " (high end)")
-            add(A_BACK, 0, "Back")
+            add(A_END, LOW, t("p10.w_low").format(g[2] - 1))
+            add(A_END, HIGH, t("p10.w_high").format(g[3] + 1))
+            add(A_BACK, 0, t("p10.back"))
         elif mode == PICK:
             for n in v.open_phases():
                 add(A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
-            add(A_BACK, 0, "Back")
+            add(A_BACK, 0, t("p10.back"))
         elif mode == LAY:
             shape = self.PHASES[self.lay_phase - 1]
             for gi in range(len(shape)):
                 add(A_FILL, gi, self._group_row(gi))
-            add(A_LAYNOW, 0, "Lay down now", not self._all_valid())
-            add(A_HINT, 0, "Hint")
-            add(A_CLEAR, 0, "Clear")
-            add(A_BACK, 0, "Back")
+            add(A_LAYNOW, 0, t("p10.lay_now"), not self._all_valid())
+            add(A_HINT, 0, t("p10.hint"))
+            add(A_CLEAR, 0, t("p10.clear"))
+            add(A_BACK, 0, t("p10.back"))
         elif mode == TARGET:
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
                     add(A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
         if mode in (DRAW, PLAY, TARGET):
-            add(A_SORT, 0, "Sort by number" if self.by_colour else "Sort by colour")
-            add(A_TABLE, 0, "Table")
+            add(A_SORT, 0, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))
+            add(A_TABLE, 0, t("pause.table"))
         self.rows = rows
         self.menu.bar_on = mode not in (PLAY, LAY)
         self.menu.set_items(texts, 0, dim)
@@ -145,21 +145,21 @@ class Rows(Decision):
         m = self.mode
         if m == PLAY:
             if self.view().laid[self.seat]:
-                self.say("Hit or discard")
+                self.say(t("p10.hit_or_discard"))
             else:
-                self.say("Lay down or discard")
+                self.say(t("p10.lay_or_discard"))
         elif m == CARD:
-            self.say("Discard or hit " + self.text_of(self.card) + "?")
+            self.say(t("p10.discard_or_hit").format(self.text_of(self.card)))
         elif m == HIT:
-            self.say("Hit " + self.text_of(self.card) + " where?")
+            self.say(t("p10.hit_where").format(self.text_of(self.card)))
         elif m == END:
-            self.say("Which end of run?")
+            self.say(t("p10.which_end"))
         elif m == PICK:
-            self.say("Which phase to lay?")
+            self.say(t("p10.which_phase"))
         elif m == LAY:
             self._lay_info()
         elif m == TARGET:
-            self.say("Whom to skip?")
+            self.say(t("p10.whom_skip"))
 
     def _phase_ready(self, v):
         """Whether the hand holds a whole phase the person may lay now."""
@@ -182,10 +182,10 @@ class Rows(Decision):
         ok, _, err = self.lay.check(gi)
         head = group_head(kind, size)
         if ok:
-            return head + " complete"
+            return t("p10.complete").format(head)
         if err is None:
-            return head + " needs " + str(self.lay.missing(gi)) + " more"
-        return head + ": " + (p10text.short(err.code) or "not allowed")
+            return t("p10.needs_more").format(head, self.lay.missing(gi))
+        return head + ": " + (p10text.short(err.code) or t("p10.not_allowed"))
 
     def _all_valid(self):
         return self.lay.all_valid()
@@ -206,7 +206,7 @@ class Rows(Decision):
 
     def _toggle(self, i):
         if not self.lay.toggle(i):
-            self.refuse("Skips never count", "A Skip never counts toward a phase (P10C-5).")
+            self.refuse(t("p10.skips_never"), t("p10.w.sentence").format(t("p10.w.skip_in_group"), "P10C-5"))
             return
         self.hand.set_chosen(i, self.lay.in_group[i] >= 0)
         self._lay_rows()
@@ -214,7 +214,7 @@ class Rows(Decision):
             self.menu.index = len(self.lay.shape)
             self.menu.move(0)
             self._focus(False)
-            self.say("Ready to lay down")
+            self.say(t("p10.ready"))
         else:
             self._lay_info()
 
@@ -233,12 +233,12 @@ class Rows(Decision):
                 self.menu.index = len(groups)
                 self.menu.move(0)
                 self._focus(False)
-                self.say("Hint: phase " + str(number) + " ready")
+                self.say(t("p10.hint_ready").format(number))
                 return
             if best is None or missing < best[0]:
                 best = (missing, number, groups)
         if best is None:
-            self.refuse("No phase left", "No phase is left to lay in this hand.")
+            self.refuse(t("p10.e.no_phase"), t("p10.w.sentence").format(t("p10.w.no_phase"), "P10C-7"))
             return
         # the closest plan, chosen into the groups: their rows show which cards it keeps and
         # how many each group still lacks ("Set3 +1: 7 7")
@@ -247,11 +247,10 @@ class Rows(Decision):
         self.lay.fill(groups)
         self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
         self._lay_rows()
-        n = str(missing)
         if len(phases) > 1:  # free choice: the phase closest to complete
-            self.say("Hint: ph " + str(number) + ": " + n + " short")
+            self.say(t("p10.hint_ph_short").format(number, missing))
         else:
-            self.say("Hint: " + n + (" cards" if missing > 1 else " card") + " short")
+            self.say(t("p10.hint_short1" if missing == 1 else "p10.hint_shortN").format(missing))
 
     def _lay_now(self):
         shape = self.lay.shape
@@ -259,11 +258,10 @@ class Rows(Decision):
             ok, _, err = self.lay.check(gi)
             if not ok:
                 kind, size = shape[gi]
-                name = ("set", "run", "colour group")[kind]
+                name = t("p10.kinds").split("|")[kind]
                 why = p10text.full_reason(err) if err is not None else \
-                    "needs " + str(self.lay.missing(gi)) + " more cards."
-                self.refuse(self._group_state(gi), "Group " + str(gi + 1) + " (a " + name + " of "
-                            + str(size) + "): " + why)
+                    t("p10.needs_cards").format(self.lay.missing(gi))
+                self.refuse(self._group_state(gi), t("p10.group_why").format(gi + 1, name, size, why))
                 return
         # the cards laid fly from the hand up to the title (firmware.fx), if it is still up
         paths = []

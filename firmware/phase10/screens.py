@@ -7,7 +7,17 @@ Computer players come from the rules core (``shared_rules.phase10.game.PLAYERS``
 *normal* ``GreedyBot``, *hard* ``HardBot`` (docs/rules-decisions.md).
 """
 
+from firmware.lang import t
 from shared_rules.phase10 import game as P
+
+SKIP = 0x50  # shared_rules.cards.SKIP
+
+
+def _card(c, letters=None):
+    """A card in the app's language (``R7``, ``W``, ``S`` in English: the record's notation)."""
+    letters = letters or t("card.letters")
+    k = c >> 4
+    return letters[k] if k >= 4 else letters[k] + str(c & 15)
 
 CARD = (1046, 25)  # tones (Hz, ms): a card played, a phase laid down
 PHASE = (784, 180)
@@ -51,9 +61,38 @@ class Screens:
         (``BOB lays phase 2: 7 7 W | 3 4 5 6``)."""
         if move[0] != P.LAY:
             return ""
-        from shared_rules.cards import text
+        letters = t("card.letters")
+        return ": " + " | ".join([" ".join([_card(c, letters) for c in g]) for g in move[2]])
 
-        return ": " + " | ".join([" ".join([text(c) for c in g]) for g in move[2]])
+    def describe(self, move):
+        """The log's line of a move, before it is applied, in the app's language (the rules
+        core's ``describe`` is English: records and tools keep it): ``ANN takes R7``."""
+        s = self.session
+        st = s.state
+        names = s.names
+        who = names[st.turn]
+        kind = move[0]
+        if kind == P.DRAW_DECK:
+            return t("p10.m.draws").format(who)
+        if kind == P.TAKE_DISCARD:
+            return t("p10.m.takes").format(who, _card(st.discard[-1]))
+        if kind == P.LAY:
+            return t("p10.m.lays").format(who, move[1] or st.open_phases(st.turn)[0])
+        if kind == P.HIT:
+            g = st.table[move[2]]
+            what = t("p10.kinds").split("|")[g[1]]
+            if g[0] == st.turn:
+                return t("p10.m.hits_own").format(who, _card(move[1]), what)
+            return t("p10.m.hits").format(who, _card(move[1]), names[g[0]], what)
+        if kind == P.DISCARD:
+            line = t("p10.m.discards").format(who, _card(move[1]))
+            # P10C-11 classic: the next player is skipped at once (not by a last card, P10C-15)
+            if move[1] == SKIP and st.edition == P.CLASSIC and len(st.hands[st.turn]) > 1:
+                line += t("p10.m.skips_next").format(names[st._next_active(st.turn)])
+            return line
+        if kind == P.TARGET:
+            return t("p10.m.skips").format(who, names[move[1]])
+        return t("p10.m.moves").format(who)
 
     def tone(self, move):
         k = move[0]
@@ -77,7 +116,7 @@ class Screens:
     def status(self):
         s = self.session
         st = s.state
-        parts = ["Hand " + str(st.hand_no)]
+        parts = [t("p10.hand").format(st.hand_no)]
         for seat in range(st.n):
             if st.active[seat]:
                 parts.append(s.names[seat] + ":" + (str(st.completed(seat)) if st.progression == P.FREE
@@ -89,51 +128,48 @@ class Screens:
         st = self.session.state
         names = self.session.names
         out, points, advanced = st.last_hand
-        lines = [names[out] + " went out. Penalty points this hand, total, phase next:"]
+        lines = [t("p10.went_out").format(names[out])]
         again = st.tiebreak and self.tie
         self.tie = st.tiebreak
         if again:
-            lines.append("Nobody laid phase " + str(st.phase_numbers[-1]) + ": the tiebreak hand "
-                         "is dealt again.")
+            lines.append(t("p10.nobody").format(st.phase_numbers[-1]))
         for s in range(st.n):
             if not st.active[s] and not points[s]:
                 continue
             line = names[s] + " +" + str(points[s]) + ", " + str(st.scores[s]) + ", "
             nxt = st.phase_of(s)
             if st.progression == P.FREE:
-                line += "laid" if advanced[s] else "not laid"
+                line += t("p10.laid") if advanced[s] else t("p10.not_laid")
             elif advanced[s]:
-                line += "ph" + str(nxt) if nxt else "done"
+                line += t("p10.ph").format(nxt) if nxt else t("p10.done")
             else:
-                line += "ph" + str(nxt) + " again"
+                line += t("p10.again").format(nxt)
             lines.append(line)
         if st.tiebreak and not again:
             tied = [names[s] for s in range(st.n) if st.active[s]]
-            lines.append("Tie! " + ", ".join(tied) + " play a tiebreak hand: first to lay phase "
-                         + str(st.phase_numbers[-1]) + " wins.")
-        return "Hand " + str(st.hand_no - 1) + " over", "\n".join(lines)
+            lines.append(t("p10.tie").format(", ".join(tied), st.phase_numbers[-1]))
+        return t("p10.hand_over").format(st.hand_no - 1), "\n".join(lines)
 
     def ending_text(self):
         st = self.session.state
         names = self.session.names
         won = [names[w] for w in st.winners]
-        head = " and ".join(won) + (" win!" if len(won) > 1 else " wins!")
+        head = t("p10.win" if len(won) > 1 else "p10.wins").format((" " + t("p10.and") + " ").join(won))
         lines = [head]
         if st.last_hand is not None and not st.tiebreak:
             out = st.last_hand[0]
-            lines.append("Last hand: " + names[out] + " went out.")
+            lines.append(t("p10.last_hand").format(names[out]))
         if st.tiebreak:
-            lines.append("Tiebreak hand: " + won[0] + " laid phase " + str(st.phase_numbers[-1])
-                         + " first.")
+            lines.append(t("p10.tiebreak").format(won[0], st.phase_numbers[-1]))
         # everyone advances: everyone has played every phase, laid or not, and points decide
         everyone = st.progression == P.EVERYONE
         if everyone:
-            lines.append("Fewest points win.")
+            lines.append(t("p10.fewest"))
         places = st.ranking()
         order = sorted(range(st.n), key=lambda s: (places[s], s))
         for s in order:
             line = str(places[s]) + ". " + names[s] + " "
             if not everyone:
-                line += str(st.completed(s)) + " ph "
-            lines.append(line + str(st.scores[s]) + " pt")
-        return "Game over", "\n".join(lines)
+                line += t("p10.place_ph").format(st.completed(s)) + " "
+            lines.append(line + t("p10.place_pt").format(st.scores[s]))
+        return t("p10.over"), "\n".join(lines)

@@ -6,9 +6,9 @@ holds no words; ``shared_rules/desktop/errors.py`` lists the codes). Shared by
 from micropython import const
 
 from shared_rules.phase10 import game as P
-from shared_rules.phases import CARD_PHASES, SET, RUN, compact
+from shared_rules.phases import CARD_PHASES, SET, RUN
 
-from shared_rules.cards import text as card_text
+from firmware.lang import t
 
 _E_TOO_FEW = const(30)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
 _E_ALL_WILDS = const(31)
@@ -32,34 +32,50 @@ _E_SKIP_ON_TOP = const(64)
 # RuleError.code -> a few words for the information line (19 characters: the large text of a
 # 240x240 screen; 25 on a 160x128 line with a group's name in front); the whole reason with its
 # rule: firmware.phase10.why
-SHORT = (
-    (_E_NOTHING_TO_DRAW, "No cards to draw"),
-    (_E_NO_DISCARD, "No discard to take"),
-    (_E_SKIP_ON_TOP, "Can't take a Skip"),
-    (_E_NO_FIT, "Does not fit there"),
-    (_E_OTHER_GROUPS_NEXT_TURN, "Not until next turn"),
-    (_E_END_CLOSED, "That end is closed"),
-    (_E_KEEP_ONE, "Keep one to discard"),
-    (_E_SKIP_HIT, "Skips can't be hit"),
-    (_E_ALREADY_WAITING, "Already skipped"),
-    (_E_LAY_FIRST, "Lay down first"),
-    (_E_NO_PHASE_LEFT, "No phase left"),
-    (_E_MIXED_NUMBERS, "mixed numbers"),
-    (_E_MIXED_COLOURS, "mixed colours"),
-    (_E_NOT_A_RUN, "not a run"),
-    (_E_ALL_WILDS, "all Wilds"),
-    (_E_BEYOND_12, "beyond 1-12"),
-    (_E_TOO_FEW, "too few cards"),
-    (_E_SKIP_IN_GROUP, "no Skips allowed"),
+SHORT = (  # the language files' keys (firmware/lang.py)
+    (_E_NOTHING_TO_DRAW, "p10.e.nothing_to_draw"),
+    (_E_NO_DISCARD, "p10.e.no_discard"),
+    (_E_SKIP_ON_TOP, "p10.e.skip_on_top"),
+    (_E_NO_FIT, "p10.e.no_fit"),
+    (_E_OTHER_GROUPS_NEXT_TURN, "p10.e.next_turn"),
+    (_E_END_CLOSED, "p10.e.end_closed"),
+    (_E_KEEP_ONE, "p10.e.keep_one"),
+    (_E_SKIP_HIT, "p10.e.skip_hit"),
+    (_E_ALREADY_WAITING, "p10.e.waiting"),
+    (_E_LAY_FIRST, "p10.e.lay_first"),
+    (_E_NO_PHASE_LEFT, "p10.e.no_phase"),
+    (_E_MIXED_NUMBERS, "p10.e.mixed_numbers"),
+    (_E_MIXED_COLOURS, "p10.e.mixed_colours"),
+    (_E_NOT_A_RUN, "p10.e.not_a_run"),
+    (_E_ALL_WILDS, "p10.e.all_wilds"),
+    (_E_BEYOND_12, "p10.e.beyond_12"),
+    (_E_TOO_FEW, "p10.e.too_few"),
+    (_E_SKIP_IN_GROUP, "p10.e.skip_in_group"),
 )
 
 
 def short(code):
     """The short text of a refusal code, or None."""
-    for c, text in SHORT:
+    for c, key in SHORT:
         if c == code:
-            return text
+            return t(key)
     return None
+
+
+def card_text(c):
+    """A card as a player reads it, in the app's language: ``R7``, ``W``, ``S`` in English
+    (the record's notation, P10C-2), ``К7``, ``W``, ``П`` in Russian (``card.letters``)."""
+    letters = t("card.letters")
+    if c & 0x80:  # the board game's joker
+        return "J" + card_text(c & 0x7F)
+    k = c >> 4
+    return letters[k] if k >= 4 else letters[k] + str(c & 15)
+
+
+def compact_text(phase, sep="+"):
+    """``set3+run4`` in the app's language (the rules core's ``phases.compact``)."""
+    words = t("p10.kinds_short").split(" ")
+    return sep.join([words[kind] + str(size) for kind, size in phase])
 
 
 def full_reason(err):
@@ -75,18 +91,18 @@ def full_reason(err):
 
 def phase_short(number):
     """``set3 + run4``, ``colour7``."""
-    return compact(CARD_PHASES[number - 1], " + ")
+    return compact_text(CARD_PHASES[number - 1], " + ")
 
 
 def progress_text(state, seat):
     """``phase 3``, ``2/5 done`` (free choice) or ``done``."""
     if state.progression == P.FREE and not state.tiebreak:
-        return str(state.completed(seat)) + "/" + str(len(state.phase_numbers)) + " done"
+        return t("p10.done_of").format(state.completed(seat), len(state.phase_numbers))
     p = state.phase_of(seat)
-    return "phase " + str(p) if p else "done"
+    return t("p10.phase_n").format(p) if p else t("p10.done")
 
 
-COLOURS = ("red", "blue", "green", "yellow")
+COLOURS = "p10.colours"  # the key of the colours' names (the board game's: its own key)
 
 
 def group_text(g, names=None, colours=COLOURS):
@@ -95,14 +111,14 @@ def group_text(g, names=None, colours=COLOURS):
     (the board game's colour 1 is purple)."""
     owner, kind, a, b, cards = g
     if kind == SET:
-        t = "set of " + str(a) + "s"
+        out = t("p10.g.set").format(a)
     elif kind == RUN:
-        t = "run " + str(a) + "-" + str(b)
+        out = t("p10.g.run").format(a, b)
     else:
-        t = colours[a] + " x" + str(len(cards))
+        out = t("p10.g.colour").format(t(colours).split(" ")[a], len(cards))  # a key: its words
     if names is not None:
-        t = names[owner] + " " + t
-    return t
+        out = names[owner] + " " + out
+    return out
 
 
 def turn_title(view, seat, name):
@@ -110,24 +126,24 @@ def turn_title(view, seat, name):
     set4+run4``, 19 characters at most: the large text of a 240x240 screen), or ``laid`` once
     it is down; ``2/5 done`` in free choice."""
     if view.laid[seat]:
-        return name + " ph" + str(view.laid[seat]) + " laid"
+        return t("p10.t.laid").format(name, view.laid[seat])
     if view.progression == P.FREE and not view.tiebreak:
-        return name + " " + str(view.completed(seat)) + "/" + str(len(view.phase_numbers)) + " done"
+        return name + " " + t("p10.done_of").format(view.completed(seat), len(view.phase_numbers))
     p = view.phase_of(seat)
     if not p:
-        return name + " done"
-    return name + " ph" + str(p) + " " + compact(CARD_PHASES[p - 1])
+        return t("p10.t.done").format(name)
+    return t("p10.t.phase").format(name, p, compact_text(CARD_PHASES[p - 1]))
 
 
 def target_text(view, seat, name):
     """A row of the Skip target choice: ``BOB ph2 7c laid`` (phase, cards in hand, laid down),
     ``waits`` when already skipped."""
-    t = name + " " + phase_tag(view, seat) + " " + str(view.hand_size(seat)) + "c"
+    out = name + " " + phase_tag(view, seat) + " " + t("p10.cards_c").format(view.hand_size(seat))
     if view.laid[seat]:
-        t += " laid"
+        out += " " + t("p10.laid")
     if view.waiting[seat]:
-        t += " waits"
-    return t
+        out += " " + t("p10.waits")
+    return out
 
 
 def later_targets(view, card):
@@ -149,7 +165,7 @@ def phase_tag(view, seat):
     """``ph3``, or ``2/5`` phases done in free choice."""
     if view.progression == P.FREE and not view.tiebreak:
         return str(view.completed(seat)) + "/" + str(len(view.phase_numbers))
-    return "ph" + str(view.phase_of(seat) or "-")
+    return t("p10.ph").format(view.phase_of(seat) or "-")
 
 
 def table_entries(view, names):
@@ -158,16 +174,16 @@ def table_entries(view, names):
     from firmware.cards import look
 
     top = view.discard_top
-    out = [("Deck " + str(view.draw_size) + ", top " + (card_text(top) if top >= 0 else "-"), None)]
+    out = [(t("p10.deck_top").format(view.draw_size, card_text(top) if top >= 0 else "-"), None)]
     for s in range(view.n):
         if not view.active[s]:
             continue
-        line = names[s] + " " + phase_tag(view, s) + " " + str(view.hand_size(s)) + "c " \
-            + str(view.scores[s]) + "pt"
+        line = names[s] + " " + phase_tag(view, s) + " " + t("p10.cards_c").format(view.hand_size(s)) \
+            + " " + t("p10.pt").format(view.scores[s])
         if view.laid[s]:
-            line += " laid"
+            line += " " + t("p10.laid")
         if view.waiting[s]:
-            line += " waits"
+            line += " " + t("p10.waits")
         tiles = []
         for grp in view.table:
             if grp[0] == s:
@@ -177,5 +193,5 @@ def table_entries(view, names):
                     tiles.append(look(c))
         out.append((line, tiles or None))
     if len(out) <= 3:  # room for the legend on the same page
-        out.append(("c: cards in hand, pt: penalty points", None))
+        out.append((t("p10.legend"), None))
     return out

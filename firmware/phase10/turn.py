@@ -20,6 +20,7 @@ from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui
+from firmware.lang import t
 from firmware.phase10 import text as p10text
 from firmware.buttons import ticks_diff
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
@@ -140,13 +141,13 @@ class Turn(Rows):
         self._status(v)
         msg = ""
         if kind == P.DRAW:
-            msg = self.session.lines[-1] if self.session.lines else "Draw a card"
+            msg = self.session.lines[-1] if self.session.lines else t("p10.draw_a_card")
             self._mode(DRAW)
         elif kind == P.SKIP_TARGET:
             self._mode(TARGET)
         else:
             if new_card >= 0:
-                msg = ("You took " if self.took else "You drew ") + self.text_of(hand[new_card])
+                msg = t("p10.you_took" if self.took else "p10.you_drew").format(self.text_of(hand[new_card]))
             self._mode(PLAY)
             if not self.dpad and self._phase_ready(v):
                 # two or three buttons: the cursor waits on Lay down, not at the end of a walk
@@ -160,7 +161,7 @@ class Turn(Rows):
 
     def _status(self, v):
         d = str(v.draw_size)
-        ui.set_text(self.status, "Deck " + " " * (3 - len(d)) + d + " Top:")
+        ui.set_text(self.status, t("p10.deck") + " " + " " * (3 - len(d)) + d + " " + t("p10.top"))
         top = v.discard_top
         ui.set_text(self.top_lb, self.text_of(top) if top >= 0 else "-")
         colour = SHOWN[colour_of(top, self.BOARD)] if top >= 0 else ui.DIM
@@ -192,7 +193,7 @@ class Turn(Rows):
         if again or not self.say(text, True):
             if not again:
                 self.say("")
-            self.app.push(ui.Message(self.app, "Not allowed", full))
+            self.app.push(ui.Message(self.app, t("decide.not_allowed"), full))
         self.refused = full
 
     def _focus(self, hand):
@@ -305,24 +306,22 @@ class Turn(Rows):
         elif code == A_TABLE:
             from firmware import tableview
 
-            tableview.show(self.app, "Table", self.session.game.table(self.seat))
+            tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
         elif code == A_DISCARD:
             self._do((P.DISCARD, self.card))
         elif code == A_HIT:
             if not v.laid[self.seat]:
-                self.refuse("Lay down first", "Lay down your phase first: then you can hit "
-                            "cards on the groups on the table.")
+                self.refuse(t("p10.e.lay_first"), t("p10.lay_first_full"))
             elif off:
-                t = self.text_of(self.card)
+                ct = self.text_of(self.card)
                 later = p10text.later_targets(v, self.card)
                 if later:
                     self.play_refusal()
-                    self.refuse("Not until next turn", "In the classic rules you hit other players' "
-                                "groups from your next turn on (P10C-13): " + t + " fits "
-                                + ", ".join([p10text.group_text(v.table[gi], self.session.names, self.COLOURS)
-                                             for gi in later]) + " then.")
+                    self.refuse(t("p10.e.next_turn"), t("p10.next_turn_full").format(
+                        ct, ", ".join([p10text.group_text(v.table[gi], self.session.names, self.COLOURS)
+                                       for gi in later])))
                 else:
-                    self.refuse(t + " fits nowhere", t + " fits on none of the groups on the table.")
+                    self.refuse(t("p10.fits_nowhere").format(ct), t("p10.fits_none").format(ct))
             else:
                 self._mode(HIT)
         elif code == A_BACK:
@@ -368,4 +367,4 @@ class Turn(Rows):
             self.cur = self.order.index(c)
         self.hand.set_cards(self.order)
         i = self.menu.index
-        self.menu.set_row(i, "Sort by number" if self.by_colour else "Sort by colour")
+        self.menu.set_row(i, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))

@@ -24,33 +24,34 @@ _E_ALREADY_WAITING = const(62)
 _E_NO_DISCARD = const(63)
 _E_SKIP_ON_TOP = const(64)
 
-WHY = (
-    (_E_TOO_FEW, "P10C-7", "The group needs more cards"),
-    (_E_ALL_WILDS, "P10C-4", "Every group needs at least one natural card"),
-    (_E_SKIP_IN_GROUP, "P10C-5", "A Skip never counts toward a phase"),
-    (_E_BEYOND_12, "P10C-4", "A run never reaches below 1 or above 12"),
-    (_E_MIXED_NUMBERS, "P10C-3", "A set holds cards of one number"),
-    (_E_MIXED_COLOURS, "P10C-3", "A colour group holds cards of one colour"),
-    (_E_NOT_A_RUN, "P10C-3", "A run is consecutive numbers in order (wilds fill the gaps)"),
-    (_E_NO_FIT, "P10C-9", "That card does not fit this group"),
-    (_E_END_CLOSED, "P10C-9", "That end of the run is closed for this card"),
-    (_E_NO_PHASE_LEFT, "P10C-7", "You have no phase left to lay down"),
-    (_E_KEEP_ONE, "P10C-14", "Keep a card to discard: in the classic rules you go out only by "
-     "discarding"),
-    (_E_LAY_FIRST, "P10C-7", "Lay down your phase before you hit"),
-    (_E_SKIP_HIT, "P10C-5", "A Skip can never be hit"),
-    (_E_OTHER_GROUPS_NEXT_TURN, "P10C-13", "In the classic rules you hit other players' groups "
-     "from your next turn on"),
-    (_E_NOTHING_TO_DRAW, "P10C-10", "The draw pile is empty and there is nothing to reshuffle"),
-    (_E_ALREADY_WAITING, "P10C-11", "That player is already waiting out a Skip"),
-    (_E_NO_DISCARD, "P10C-7", "The discard pile is empty"),
-    (_E_SKIP_ON_TOP, "P10C-8", "A Skip on top of the discard pile can never be drawn"),
+WHY = (  # code, rule, the language files' key of the sentence
+    (_E_TOO_FEW, "P10C-7", "p10.w.too_few"),
+    (_E_ALL_WILDS, "P10C-4", "p10.w.all_wilds"),
+    (_E_SKIP_IN_GROUP, "P10C-5", "p10.w.skip_in_group"),
+    (_E_BEYOND_12, "P10C-4", "p10.w.beyond_12"),
+    (_E_MIXED_NUMBERS, "P10C-3", "p10.w.mixed_numbers"),
+    (_E_MIXED_COLOURS, "P10C-3", "p10.w.mixed_colours"),
+    (_E_NOT_A_RUN, "P10C-3", "p10.w.not_a_run"),
+    (_E_NO_FIT, "P10C-9", "p10.w.no_fit"),
+    (_E_END_CLOSED, "P10C-9", "p10.w.end_closed"),
+    (_E_NO_PHASE_LEFT, "P10C-7", "p10.w.no_phase"),
+    (_E_KEEP_ONE, "P10C-14", "p10.w.keep_one"),
+    (_E_LAY_FIRST, "P10C-7", "p10.w.lay_first"),
+    (_E_SKIP_HIT, "P10C-5", "p10.w.skip_hit"),
+    (_E_OTHER_GROUPS_NEXT_TURN, "P10C-13", "p10.w.next_turn"),
+    (_E_NOTHING_TO_DRAW, "P10C-10", "p10.w.nothing_to_draw"),
+    (_E_ALREADY_WAITING, "P10C-11", "p10.w.waiting"),
+    (_E_NO_DISCARD, "P10C-7", "p10.w.no_discard"),
+    (_E_SKIP_ON_TOP, "P10C-8", "p10.w.skip_on_top"),
 )
 
 
 def text(code):
-    """``A Skip can never be hit (P10C-5).``; a code without a sentence: ``Not allowed.``"""
-    for c, rule, sentence in WHY:
+    """``A Skip can never be hit (P10C-5).`` in the app's language; a code without a sentence:
+    ``Not allowed.``"""
+    from firmware.lang import t
+
+    for c, rule, key in WHY:
         if c == code:
-            return sentence + " (" + rule + ")."
-    return "Not allowed."
+            return t("p10.w.sentence").format(t(key), rule)
+    return t("p10.w.none")

@@ -17,6 +17,7 @@ import displayio
 from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
 from firmware import ui
 from firmware.decide import Decision
+from firmware.lang import t
 from shared_rules.phase10board import game as B
 
 CURSOR = 0xFF40FF
@@ -28,20 +29,10 @@ def action_lines(sp):
     k = B.space_kind(sp)
     n = B.space_count(sp)
     if k == B.K_DRAW:
-        return ("Draw", str(n) + " card" + ("s" if n > 1 else ""))
-    if k == B.K_EXTRA:
-        return ("Draw 1", "+ turn")
-    if k == B.K_SEARCH:
-        return ("Search", "discrd")
-    if k == B.K_SWAP:
-        return ("Swap " + str(n), "take " + str(n + 1))
-    if k == B.K_ALL:
-        return ("All", "draw 1")
-    if k == B.K_JOKER:
-        return ("Take a", "joker")
-    if k == B.K_ASK:
-        return ("Ask a", "number")
-    return ("Free", "choice")
+        return tuple(t("p10b.a.draw1" if n == 1 else "p10b.a.drawN").format(n).split("|"))
+    key = ("p10b.a.draw1", "p10b.a.extra", "p10b.a.search", "p10b.a.swap", "p10b.a.all",
+           "p10b.a.joker", "p10b.a.ask", "p10b.a.free")[k]
+    return tuple(t(key).format(n, n + 1).split("|"))
 
 
 PLAYER = (0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF)  # each seat's colour
@@ -241,14 +232,15 @@ class BoardScreen(Decision):
         st = s.state
         self._tokens()
         me = self.seat
-        self.set_title(s.names[me] + " ph" + str(st.markers[me] + 1) + " " + need_text(st.markers[me]))
+        self.set_title(s.names[me] + " " + t("p10b.ph").format(st.markers[me] + 1) + " " + need_text(st.markers[me]))
         if st.pending[1] == B.ROLL:
             for g, _ in self.dice_g:
                 g.hidden = True
             self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
             self.reach[1].hidden = True
             self.cursor.hidden = True
-            self._lines(["At " + str(st.tokens[me]), B.space_name(st.tokens[me]), "", "A:", "roll"])
+            self._lines([t("p10b.at").format(st.tokens[me]), s.game.space_name(st.tokens[me]), "", "A:",
+                         t("p10b.roll")])
             return
         self.rolled = True
         self.targets = [t[0] for t in st.targets]
@@ -271,7 +263,7 @@ class BoardScreen(Decision):
         self._place(self.cursor, sp, 2)
         n = len(self.targets)
         # the first line stays; the space and its action change
-        self._lines([(str(n) + " ways") if n > 1 else "1 way", "To " + str(sp)]
+        self._lines([t("p10b.ways").format(n) if n > 1 else t("p10b.way"), t("p10b.to").format(sp)]
                     + list(action_lines(sp)))
 
     # ------------------------------------------------------------------ keys
@@ -467,6 +459,7 @@ class BoardScreen(Decision):
 
 def need_text(marker):
     """``set3+run4`` of the phase on ``marker`` (0..9), or ``done``."""
-    from shared_rules.phases import BOARD_PHASES, compact
+    from shared_rules.phases import BOARD_PHASES
+    from firmware.phase10.text import compact_text
 
-    return "done" if marker >= B.FINISH else compact(BOARD_PHASES[marker])
+    return t("p10.done") if marker >= B.FINISH else compact_text(BOARD_PHASES[marker])

@@ -10,6 +10,7 @@ from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
 from firmware import ui
 from firmware.cards import HandRow, sort_cards, tile_size
 from firmware.decide import Decision
+from firmware.lang import t
 from shared_rules.phase10board import game as B
 
 
@@ -50,14 +51,14 @@ class Pick(Decision):
         moves = []
         rows = []
         ctx = hand
-        title = names[self.seat] + " ph" + str(v.markers[self.seat] + 1)
+        title = names[self.seat] + " " + t("p10b.ph").format(v.markers[self.seat] + 1)
         if kind == B.PILE:
             sp = v.action
-            prompt = B.space_name(sp) + ": " + ("extra turn, " if B.space_kind(sp) == B.K_EXTRA else "") \
-                + str(v.left) + " to take"
-            rows.append(("Draw from deck" if v.can_deck else "Deck: empty", (B.DRAW_DECK,) if v.can_deck else None))
+            prompt = s.game.space_name(sp) + ": " + t("p10b.to_take").format(
+                t("p10b.extra_turn") + " " if B.space_kind(sp) == B.K_EXTRA else "", v.left)
+            rows.append((t("p10.draw_deck") if v.can_deck else t("p10.deck_empty"), (B.DRAW_DECK,) if v.can_deck else None))
             top = v.discard_top
-            rows.append(("Take " + B.card_text(top) if top >= 0 else "No discard",
+            rows.append((t("p10.take").format(s.game.card_text(top)) if top >= 0 else t("p10b.no_discard"),
                          (B.TAKE_DISCARD,) if top >= 0 else None))
         elif kind == B.SEARCH:
             pile = v.discard_pile
@@ -65,14 +66,14 @@ class Pick(Decision):
                 if pile[i] not in cards:
                     cards.append(pile[i])
                     moves.append((B.PICK, pile[i]))
-            prompt = "Search: take 1 of " + str(len(pile))
+            prompt = t("p10b.search").format(len(pile))
         elif kind == B.SWAP:
             cards = hand
             moves = [(B.M_SWAP, c) for c in hand]
             ctx = None
-            prompt = "Give up " + str(v.left) + ", then draw " + str(st.swapped + v.left + 1)
+            prompt = t("p10b.give_up").format(v.left, st.swapped + v.left + 1)
         elif kind == B.ASK:
-            prompt = "Ask: number, direction"
+            prompt = t("p10b.ask")
             left = (self.seat + 1) % v.n
             right = (self.seat - 1) % v.n
             for num in range(1, 13):
@@ -82,28 +83,29 @@ class Pick(Decision):
                         have += 1
                 for d in (B.CW, B.CCW):
                     # "7 cw BOB first, you 2": 22 characters at most
-                    t = str(num) + (" cw " if d == B.CW else " ccw ") + names[left if d == B.CW else right] + " first"
+                    row = t("p10b.cw" if d == B.CW else "p10b.ccw").format(
+                        num, names[left if d == B.CW else right])
                     if have:
-                        t += ", you " + str(have)
-                    rows.append((t, (B.M_ASK, num, d)))
+                        row += t("p10b.you").format(have)
+                    rows.append((row, (B.M_ASK, num, d)))
         elif kind == B.FREE:
-            prompt = "Free: move to the next"
+            prompt = t("p10b.free")
             for k in range(B.K_FREE):
                 sp = v.free[k]
                 if sp >= 0:
-                    rows.append((B.space_name(sp) + " at " + str(sp), (B.M_FREE, k)))
+                    rows.append((t("p10b.space_at").format(s.game.space_name(sp), sp), (B.M_FREE, k)))
                 else:
-                    rows.append((B.KIND_NAMES[k].upper() + ": all taken", None))
+                    rows.append((t("p10b.all_taken").format(t("p10b.spaces").split(" ")[k]), None))
         else:  # KEEP
             cards = hand
             moves = [(B.M_KEEP, c) for c in hand]
             ctx = v.kept or None
             lr = v.last_round
-            who = names[lr[0]] + " went out. " if lr is not None else ""
-            prompt = who + "Keep " + str(len(v.kept)) + "/5"
-            rows.append(("Done: keep " + str(len(v.kept)), (B.DONE,)))
+            who = t("p10b.went_out_keep").format(names[lr[0]]) + " " if lr is not None else ""
+            prompt = t("p10b.keep").format(who, len(v.kept))
+            rows.append((t("p10b.done_keep").format(len(v.kept)), (B.DONE,)))
             if ctx:
-                rows[0] = ("Done (kept below)", (B.DONE,))
+                rows[0] = (t("p10b.done_below"), (B.DONE,))
         self.set_title(title)
         self.say(prompt)
         self.cards = cards

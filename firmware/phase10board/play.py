@@ -3,7 +3,9 @@ screen (``firmware.phase10.turn.Turn``) with the board game's phase table; the b
 shown to it in the card game's terms (``PlayView``)."""
 
 from shared_rules.phase10board import game as B
-from shared_rules.phases import BOARD_PHASES, compact
+from shared_rules.phases import BOARD_PHASES
+from firmware.lang import t
+from firmware.phase10.text import compact_text
 
 from firmware.phase10.turn import Turn
 
@@ -49,10 +51,10 @@ class PlayView:
 class BoardTurn(Turn):
     PHASES = BOARD_PHASES
     BOARD = True  # colour 1 is purple (P), not the card game's blue
-    COLOURS = B.COLOUR_NAMES
+    COLOURS = "p10b.colours"  # the key of its colours' names (firmware.phase10.text.group_text)
 
     def text_of(self, c):
-        return B.card_text(c)
+        return self.session.game.card_text(c)
 
     def view(self):
         return PlayView(self.session.state.view(self.seat))
@@ -63,5 +65,5 @@ class BoardTurn(Turn):
         super().refresh()
         st = self.session.state
         m = st.markers[self.seat]
-        need = "laid" if st.laid[self.seat] else compact(BOARD_PHASES[m])  # a player at the finish has won
-        self.set_title(self.session.names[self.seat] + " ph" + str(m + 1) + " " + need)
+        need = t("p10.laid") if st.laid[self.seat] else compact_text(BOARD_PHASES[m])  # a player at the finish has won
+        self.set_title(self.session.names[self.seat] + " " + t("p10b.ph").format(m + 1) + " " + need)

@@ -12,6 +12,7 @@
 
 from micropython import const
 
+from firmware.lang import t
 from shared_rules.phase10board import game as B
 
 from firmware.phase10board.board import BoardScreen  # every game shows the board: loaded with the game
@@ -42,22 +43,22 @@ _E_DISCARD_EMPTY = const(100)
 
 # the board game's refusals (the groups' are the card game's: firmware.phase10.text)
 SHORT = (
-    (_E_ROLL_FIRST, "Roll first"),
-    (_E_CHOOSE_SPACE, "Pick a space"),
-    (_E_NOT_REACHABLE, "Out of reach"),
-    (_E_DRAW_EMPTY, "No cards to draw"),
-    (_E_DISCARD_EMPTY, "No discard"),
-    (_E_NOT_IN_DISCARD, "Not in the pile"),
-    (_E_LAY_NOT_IN_HAND, "Not in your hand"),
-    (_E_NOT_IN_HAND_HIT, "Not in your hand"),
-    (_E_NOT_IN_HAND, "Not in your hand"),
-    (_E_NOT_IN_HAND_GIVE, "Not in your hand"),
-    (_E_NOT_IN_HAND_KEEP, "Not in your hand"),
-    (_E_KIND_FULL, "All taken"),
-    (_E_KEEP_FIVE, "Keep at most 5"),
-    (_E_NO_FIT, "Does not fit there"),
-    (_E_END_CLOSED, "That end is closed"),
-    (_E_LAY_FIRST, "Lay down first"),
+    (_E_ROLL_FIRST, "p10b.e.roll_first"),
+    (_E_CHOOSE_SPACE, "p10b.e.pick_space"),
+    (_E_NOT_REACHABLE, "p10b.e.out_of_reach"),
+    (_E_DRAW_EMPTY, "p10b.e.no_cards"),
+    (_E_DISCARD_EMPTY, "p10b.e.no_discard"),
+    (_E_NOT_IN_DISCARD, "p10b.e.not_in_pile"),
+    (_E_LAY_NOT_IN_HAND, "p10b.e.not_in_hand"),
+    (_E_NOT_IN_HAND_HIT, "p10b.e.not_in_hand"),
+    (_E_NOT_IN_HAND, "p10b.e.not_in_hand"),
+    (_E_NOT_IN_HAND_GIVE, "p10b.e.not_in_hand"),
+    (_E_NOT_IN_HAND_KEEP, "p10b.e.not_in_hand"),
+    (_E_KIND_FULL, "p10b.e.all_taken"),
+    (_E_KEEP_FIVE, "p10b.e.keep_five"),
+    (_E_NO_FIT, "p10.e.no_fit"),
+    (_E_END_CLOSED, "p10.e.end_closed"),
+    (_E_LAY_FIRST, "p10.e.lay_first"),
 )
 
 
@@ -72,10 +73,33 @@ def board(session):
 
 
 def ph(marker):
-    return "fin" if marker >= B.FINISH else "ph" + str(marker + 1)
+    return t("p10b.fin") if marker >= B.FINISH else t("p10b.ph").format(marker + 1)
+
+
+def space_name(sp):
+    """``+2``, ``SWAP3``, ``JOKER`` in the app's language (the rules core's ``space_name``)."""
+    k = B.space_kind(sp)
+    if k == B.K_DRAW:
+        return "+" + str(B.space_count(sp))
+    word = t("p10b.spaces").split(" ")[k]
+    return word + str(B.space_count(sp)) if k == B.K_SWAP else word
+
+
+def card_text(c):
+    """A card of the board game in the app's language (``R7``, ``P12``, a joker ``JG5``)."""
+    letters = t("card.letters")
+    k = (c >> 4) & 3
+    out = letters[6 if k == 1 else k] + str(c & 15)  # its colour 1 is purple
+    return "J" + out if c & 0x80 else out
 
 
 class Screens:
+    def card_text(self, c):  # for the decision screens (no import back: no cycle)
+        return card_text(c)
+
+    def space_name(self, sp):
+        return space_name(sp)
+
     def __init__(self, session):
         self.session = session
         self.by_colour = False  # the person's hand sorted by colour (kept between turns)
@@ -141,32 +165,32 @@ class Screens:
         s = self.session
         st = s.state
         out, before, after = st.last_round
-        lines = [s.names[out] + " went out. Phase track:"]
+        lines = [t("p10b.went_out").format(s.names[out])]
         for x in range(st.n):
             step = after[x] - before[x]
-            t = s.names[x] + " " + ph(before[x])
+            line = s.names[x] + " " + ph(before[x])
             if step:
-                t += " -> " + ph(after[x]) + " (+" + str(step) + ")"
+                line += " -> " + ph(after[x]) + " (+" + str(step) + ")"
             else:
-                t += " stays"
-            lines.append(t)
-        return "Round " + str(st.round_no - 1) + " over", "\n".join(lines)
+                line += " " + t("p10b.stays")
+            lines.append(line)
+        return t("p10b.round_over").format(st.round_no - 1), "\n".join(lines)
 
     def ending_text(self):
         s = self.session
         st = s.state
         places = st.ranking()
-        lines = [s.names[st.winners[0]] + " wins!"]
+        lines = [t("p10b.wins").format(s.names[st.winners[0]])]
         if st.last_round is not None:
-            lines.append(s.names[st.last_round[0]] + " went out last.")
+            lines.append(t("p10b.last").format(s.names[st.last_round[0]]))
         for x in sorted(range(st.n), key=lambda v: (places[v], v)):
             lines.append(str(places[x]) + ". " + s.names[x] + " " + ph(st.markers[x]))
-        return "Game over", "\n".join(lines)
+        return t("p10.over"), "\n".join(lines)
 
     def status(self):
         s = self.session
         st = s.state
-        return "R" + str(st.round_no) + " " + " ".join(
+        return t("p10b.status").format(st.round_no) + " " + " ".join(
             [s.names[x] + ":" + ph(st.markers[x]) + "@" + str(st.tokens[x]) for x in range(st.n)])
 
     def tone(self, move):
@@ -174,7 +198,7 @@ class Screens:
         st = s.state
         k = move[0]
         if k == B.M_ROLL:
-            s.log("  rolled " + str(st.dice[0]) + " " + str(st.dice[1]))
+            s.log("  " + t("p10b.rolled").format(st.dice[0], st.dice[1]))
             return ROLL_TONE
         if k == B.M_GO or k == B.M_FREE:
             sp = st.tokens[st.turn] if not st.over else -1
@@ -184,7 +208,8 @@ class Screens:
         if k == B.M_ASK:
             a = st.last_ask
             if a is not None:
-                s.log("  " + (s.names[a[3]] + " gives a " + str(a[1]) if a[3] >= 0 else "  nobody has a " + str(a[1])))
+                s.log("  " + (t("p10b.gives").format(s.names[a[3]], a[1]) if a[3] >= 0
+                              else t("p10b.nobody").format(a[1])))
             return ASK_TONE
         if k == B.LAY:
             return PHASE
@@ -195,12 +220,52 @@ class Screens:
     def detail(self, move):
         if move[0] != B.LAY:
             return ""
-        return ": " + " | ".join([B.cards_text(g) for g in move[2]])
+        return ": " + " | ".join([" ".join([card_text(c) for c in g]) for g in move[2]])
+
+    def describe(self, move):
+        """The log's line of a move, before it is applied, in the app's language (the rules
+        core's ``describe`` is English: records and tools keep it)."""
+        s = self.session
+        st = s.state
+        names = s.names
+        who = names[st.turn]
+        k = move[0]
+        if k == B.M_ROLL:
+            return t("p10b.m.rolls").format(who)
+        if k == B.M_GO:
+            return t("p10b.m.to").format(who, move[1], space_name(move[1]))
+        if k == B.DRAW_DECK:
+            return t("p10.m.draws").format(who)
+        if k == B.TAKE_DISCARD:
+            return t("p10.m.takes").format(who, card_text(st.discard[-1]))
+        if k == B.PICK:
+            return t("p10b.m.searches").format(who)
+        if k == B.M_SWAP:
+            return t("p10b.m.gives_up").format(who)
+        if k == B.M_ASK:
+            return t("p10b.m.asks_cw" if move[2] == B.CW else "p10b.m.asks_ccw").format(who, move[1])
+        if k == B.M_FREE:
+            return t("p10b.m.frees").format(who, t("p10b.spaces").split(" ")[move[1]])
+        if k == B.M_KEEP:
+            return t("p10b.m.keeps_card").format(who)
+        if k == B.DONE:
+            return t("p10b.m.keeps").format(who, len(st.kept[st.turn]))
+        if k == B.LAY:
+            return t("p10b.m.lays").format(who, st.phase_of(st.turn))
+        if k == B.HIT:
+            g = st.table[move[2]]
+            what = t("p10.kinds").split("|")[g[1]]
+            if g[0] == st.turn:
+                return t("p10.m.hits_own").format(who, card_text(move[1]), what)
+            return t("p10.m.hits").format(who, card_text(move[1]), names[g[0]], what)
+        if k == B.DISCARD:
+            return t("p10.m.discards").format(who, card_text(move[1]))
+        return t("p10.m.moves").format(who)
 
     def refusal(self, err):
-        for c, t in SHORT:
+        for c, key in SHORT:
             if c == err.code:
-                return t
+                return t(key)
         from firmware.phase10 import text as p10text
 
         return p10text.short(err.code)
@@ -211,12 +276,12 @@ class Screens:
         s = self.session
         v = s.state.view(seat)
         top = v.discard_top
-        out = [("Deck " + str(v.draw_size) + ", top " + (B.card_text(top) if top >= 0 else "-"), None)]
+        out = [(t("p10.deck_top").format(v.draw_size, card_text(top) if top >= 0 else "-"), None)]
         for x in range(v.n):
             line = s.names[x] + " " + ph(v.markers[x]) + " @" + str(v.tokens[x]) + " " \
-                + str(v.hand_sizes[x]) + "c"
+                + t("p10b.cards_c").format(v.hand_sizes[x])
             if v.laid[x]:
-                line += " laid"
+                line += " " + t("p10.laid")
             tiles = []
             for g in v.table:
                 if g[0] == x:

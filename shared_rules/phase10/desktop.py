@@ -86,11 +86,18 @@ def from_header(players, options, source, header):
                    source=source, decks=decks or None, dealer=dealer)
 
 
-def summary_lines(game):
-    """Every seat's points and phases, for tools.replay."""
-    lines = ["decided by a tiebreak hand"] if game.tiebreak and game.over else []
+SUMMARY_WORDS = {  # tools.replay --lang: the summary's words (the seeds' terms, docs/glossary.md)
+    "en": ("decided by a tiebreak hand", "p{}: {} points, {}/{} phases"),
+    "ru": ("решено дополнительной раздачей", "p{}: {} очков, фаз {}/{}"),
+    "pl": ("rozstrzygnięte dodatkowym rozdaniem", "p{}: {} pkt ujemnych, fazy {}/{}"),
+}
+
+
+def summary_lines(game, lang="en"):
+    """Every seat's points and phases, for tools.replay (``lang``: en, ru or pl)."""
+    tie, seat = SUMMARY_WORDS[lang]
+    lines = [tie] if game.tiebreak and game.over else []
     total = len(game.phase_numbers)
     for s in range(game.n):
-        lines.append("p" + str(s + 1) + ": " + str(game.scores[s]) + " points, "
-                     + str(game.completed(s)) + "/" + str(total) + " phases")
+        lines.append(seat.format(s + 1, game.scores[s], game.completed(s), total))
     return lines

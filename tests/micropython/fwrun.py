@@ -60,7 +60,7 @@ import board  # noqa: E402
 import screentext  # noqa: E402
 
 # the other stand-ins now, so that their heap counts as the harness's, not the app's
-for _m in ("terminalio", "keypad", "microcontroller", "supervisor", "digitalio", "analogio",
+for _m in ("keypad", "microcontroller", "supervisor", "digitalio", "analogio",
            "audiocore", "audioio", "audiopwmio", "bitmaptools", "storage"):
     try:
         __import__(_m)

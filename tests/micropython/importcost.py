@@ -17,7 +17,7 @@ import cphw  # noqa: E402
 
 cphw.load(_cfg)
 del _cfg
-for _m in ("displayio", "terminalio", "bitmaptools", "keypad", "supervisor", "microcontroller"):
+for _m in ("displayio", "bitmaptools", "keypad", "supervisor", "microcontroller"):
     try:
         __import__(_m)
     except ImportError:

@@ -1,0 +1,59 @@
+"""The words a player reads, in the language of the settings (English, Russian, Polish).
+
+Texts are data, not code: each language is one file, ``data/<code>.lng`` (made by
+``tools/make_texts.py`` from ``texts/<code>.txt``), read by key when a screen needs a string,
+so a language costs flash, not heap. ``t(key)`` finds the key's 24-bit hash in the file's sorted
+table by binary search (a seek and 8 bytes a step), then reads the text (UTF-8). A key missing
+from the file gives the key itself (the tests hold every language to the same keys).
+"""
+
+from firmware import data
+
+CODES = ("en", "ru", "pl")
+NAMES = ("English", "Русский", "Polski")  # each in its own language: the first-boot list
+
+_lang = 0
+_count = None  # entries in the current language's table
+
+
+def set_lang(i):
+    global _lang, _count
+    if i != _lang:
+        _lang = i
+        _count = None
+
+
+def lang():
+    return _lang
+
+
+def key_hash(key):
+    """The 24-bit hash the file's table is sorted by (small ints only: no long on a board)."""
+    h = 0
+    for ch in key:
+        h = ((h << 5) ^ (h >> 19) ^ ord(ch)) & 0xFFFFFF
+    return h
+
+
+def t(key):
+    """The text of ``key`` in the current language."""
+    global _count
+    want = key_hash(key)
+    with open(data.path(CODES[_lang] + ".lng"), "rb") as f:
+        if _count is None:
+            head = f.read(4)
+            _count = head[2] << 8 | head[3]
+        lo, hi = 0, _count - 1
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            f.seek(4 + 8 * mid)
+            e = f.read(8)
+            h = e[0] << 16 | e[1] << 8 | e[2]
+            if h == want:
+                f.seek(e[3] << 16 | e[4] << 8 | e[5])
+                return f.read(e[6] << 8 | e[7]).decode()
+            if h < want:
+                lo = mid + 1
+            else:
+                hi = mid - 1
+    return key
