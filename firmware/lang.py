@@ -57,3 +57,11 @@ def t(key):
             else:
                 hi = mid - 1
     return key
+
+
+def phase_text(phase, sep="+"):
+    """``set3+run4``: a phase's groups in the current language (the rules core's
+    ``phases.compact``), for both Phase 10 games' screens (here, where the board game's board
+    finds it without loading the card game's screens and rules)."""
+    words = t("p10.kinds_short").split(" ")
+    return sep.join([words[kind] + str(size) for kind, size in phase])

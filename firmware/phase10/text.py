@@ -8,7 +8,7 @@ from micropython import const
 from shared_rules.phase10 import game as P
 from shared_rules.phases import CARD_PHASES, SET, RUN
 
-from firmware.lang import t
+from firmware.lang import t, phase_text
 
 _E_TOO_FEW = const(30)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
 _E_ALL_WILDS = const(31)
@@ -72,12 +72,6 @@ def card_text(c):
     return letters[k] if k >= 4 else letters[k] + str(c & 15)
 
 
-def compact_text(phase, sep="+"):
-    """``set3+run4`` in the app's language (the rules core's ``phases.compact``)."""
-    words = t("p10.kinds_short").split(" ")
-    return sep.join([words[kind] + str(size) for kind, size in phase])
-
-
 def full_reason(err):
     """The whole reason of a refusal, with the rule that refuses it: ``In the classic rules
     ... (P10C-13).`` (``firmware.phase10.why``, loaded for the moment: code is RAM)."""
@@ -91,7 +85,7 @@ def full_reason(err):
 
 def phase_short(number):
     """``set3 + run4``, ``colour7``."""
-    return compact_text(CARD_PHASES[number - 1], " + ")
+    return phase_text(CARD_PHASES[number - 1], " + ")
 
 
 def progress_text(state, seat):
@@ -132,7 +126,7 @@ def turn_title(view, seat, name):
     p = view.phase_of(seat)
     if not p:
         return t("p10.t.done").format(name)
-    return t("p10.t.phase").format(name, p, compact_text(CARD_PHASES[p - 1]))
+    return t("p10.t.phase").format(name, p, phase_text(CARD_PHASES[p - 1]))
 
 
 def target_text(view, seat, name):

@@ -17,7 +17,7 @@ import displayio
 from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
 from firmware import ui
 from firmware.decide import Decision
-from firmware.lang import t
+from firmware.lang import t, phase_text
 from shared_rules.phase10board import game as B
 
 CURSOR = 0xFF40FF
@@ -343,10 +343,10 @@ class BoardScreen(Decision):
         y0 = iy + (ih - rh * st.n) // 2
         if y0 - iy >= 12:  # room above the rows: the phase numbers (1, 5, 10) and F(inish)
             y0 = iy + (ih - rh * st.n + 12) // 2
-            for c, t in ((0, "1"), (4, "5"), (9, "10"), (10, "F")):
+            for c, mark in ((0, "1"), (4, "5"), (9, "10"), (10, "F")):
                 if c == 9 and cw < 12:
                     continue
-                track.append(ui.label(t, ix + name_w + c * cw, y0 - 12, ui.DIM, 1))
+                track.append(ui.label(mark, ix + name_w + c * cw, y0 - 12, ui.DIM, 1))
         # the track's line: ten dim dashes and the finish, one bitmap every row shares
         line = displayio.Bitmap(11 * cw, 1, 3)
         for c in range(11):
@@ -460,6 +460,5 @@ class BoardScreen(Decision):
 def need_text(marker):
     """``set3+run4`` of the phase on ``marker`` (0..9), or ``done``."""
     from shared_rules.phases import BOARD_PHASES
-    from firmware.phase10.text import compact_text
 
-    return t("p10.done") if marker >= B.FINISH else compact_text(BOARD_PHASES[marker])
+    return t("p10.done") if marker >= B.FINISH else phase_text(BOARD_PHASES[marker])

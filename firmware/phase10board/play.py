@@ -4,8 +4,7 @@ shown to it in the card game's terms (``PlayView``)."""
 
 from shared_rules.phase10board import game as B
 from shared_rules.phases import BOARD_PHASES
-from firmware.lang import t
-from firmware.phase10.text import compact_text
+from firmware.lang import t, phase_text
 
 from firmware.phase10.turn import Turn
 
@@ -65,5 +64,5 @@ class BoardTurn(Turn):
         super().refresh()
         st = self.session.state
         m = st.markers[self.seat]
-        need = t("p10.laid") if st.laid[self.seat] else compact_text(BOARD_PHASES[m])  # a player at the finish has won
+        need = t("p10.laid") if st.laid[self.seat] else phase_text(BOARD_PHASES[m])  # a player at the finish has won
         self.set_title(self.session.names[self.seat] + " " + t("p10b.ph").format(m + 1) + " " + need)
