@@ -16,7 +16,7 @@ import supervisor
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import lang, sound, ui
-from firmware.lang import t
+from firmware.lang import game_name, t
 from firmware.buttons import Buttons
 from firmware.saves import Settings
 from firmware.nvmstore import Store
@@ -266,7 +266,7 @@ class App:
         while len(self.stack) > 1:
             screen = self.stack.pop()
             if name is None:  # the game being played, if any (a pause menu may be on top)
-                name = getattr(getattr(getattr(screen, "session", None), "entry", None), "key", None)
+                name = getattr(getattr(screen, "session", None), "entry", None)
             screen.closed()
         screen = None
         self.unload()
@@ -274,7 +274,7 @@ class App:
         self._show()
         self.top.shown()
         if name:
-            text = t("oom.game").format(t("game." + name))
+            text = t("oom.game").format(game_name(name))
         else:
             text = t("oom.other")
         self.notify(text + " " + t("oom.kept"), t("oom.title"))

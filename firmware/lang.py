@@ -65,3 +65,15 @@ def phase_text(phase, sep="+"):
     finds it without loading the card game's screens and rules)."""
     words = t("p10.kinds_short").split(" ")
     return sep.join([words[kind] + str(size) for kind, size in phase])
+
+
+def t_or(key, default):
+    """The text of ``key``, or ``default`` where the language files have none (the words of a
+    game they do not know, one a test registers: its registry entry's own)."""
+    text = t(key)
+    return default if text == key else text
+
+
+def game_name(entry):
+    """A registry entry's name in the current language."""
+    return t_or("game." + entry.key, entry.name)

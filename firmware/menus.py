@@ -4,7 +4,7 @@ one row per game that has screens on the device."""
 import gc
 
 from firmware import lang, ui
-from firmware.lang import t
+from firmware.lang import game_name, t
 from shared_rules import registry
 
 
@@ -26,7 +26,7 @@ class MainMenu(ui.ListScreen):
             items.append(t("menu.continue"))
             self.actions.append("continue")
         for e in games():
-            items.append(t("game." + e.key))
+            items.append(game_name(e))
             self.actions.append(e.gid)
         for name, key in (("Settings", "menu.settings"), ("Rules", "menu.rules"),
                           ("About", "menu.about"), ("Statistics", "menu.stats")):

@@ -3,7 +3,7 @@ seat a person with a three-letter name or a computer player (easy, normal, hard)
 are kept in the settings for next time (variant values per game, by key)."""
 
 from firmware import ui
-from firmware.lang import t
+from firmware.lang import game_name, t, t_or
 from firmware.saves import KIND_NAMES
 
 
@@ -21,15 +21,16 @@ class NewGame(ui.ListScreen):
         for key, _, values in self.variants:
             v = opts.get(key)
             self.values.append(values.index(v) if v in values else 0)
-        super().__init__(app, t("game." + entry.key), self._rows())
+        super().__init__(app, game_name(entry), self._rows())
 
     def _rows(self):
         s = self.app.settings
         cols = self.app.layout.text().cols
         rows = []
         for i in range(len(self.variants)):
-            key, _, values = self.variants[i]
-            rows.append(ui.pair(t("var." + key), t("val." + key + "." + values[self.values[i]]), cols))
+            key, label, values = self.variants[i]
+            value = values[self.values[i]]
+            rows.append(ui.pair(t_or("var." + key, label), t_or("val." + key + "." + value, value), cols))
         rows.append(ui.pair(t("new.players"), str(s.players), cols))
         for seat in range(s.players):
             rows.append(seat_text(s, seat, cols))
@@ -79,7 +80,7 @@ class NewGame(ui.ListScreen):
         from firmware.found import playable
 
         if not playable(self.entry):
-            app.notify(t("new.missing").format(t("game." + self.entry.key)), t("new.cannot"))
+            app.notify(t("new.missing").format(game_name(self.entry)), t("new.cannot"))
             return
         # the set-up's and the menus' screens and modules go before the game's are loaded
         # (compiling a .py module needs several times the heap its code keeps): the game

@@ -3,7 +3,7 @@ back to (docs/firmware-games.md). Imported only when a game is paused."""
 
 from boards import START
 from firmware import ui
-from firmware.lang import t
+from firmware.lang import game_name, t
 
 
 class PauseMenu(ui.ListScreen):
@@ -22,7 +22,7 @@ class PauseMenu(ui.ListScreen):
             items.append(t("menu.rules"))
         self.actions += ["settings", "leave"]
         items += [t("menu.settings"), t("pause.leave")]
-        super().__init__(session.app, t("pause.title").format(t("game." + session.entry.key)), items)
+        super().__init__(session.app, t("pause.title").format(game_name(session.entry)), items)
 
     def choose(self, i):
         act = self.actions[i]

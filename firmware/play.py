@@ -12,7 +12,7 @@ its code keeps).
 from micropython import const
 
 from firmware import saves
-from firmware.lang import t
+from firmware.lang import game_name, t
 from firmware.found import playable
 from shared_rules import registry
 
@@ -70,7 +70,7 @@ def start(app):
         app.notify(why(e) + ".", t("new.cannot"))
         return
     if not playable(entry):
-        app.notify(t("new.missing").format(t("game." + entry.key)), t("new.cannot"))
+        app.notify(t("new.missing").format(game_name(entry)), t("new.cannot"))
         return
     opts = known_options(entry, s.options(entry.gid))
     players = s.players
@@ -124,7 +124,7 @@ def resume(app):
         summed_up = not game_id & saves.ENDED
         entry = saved_entry(data)
         if not playable(entry):
-            raise ValueError(t("play.not_here").format(t("game." + entry.key)))
+            raise ValueError(t("play.not_here").format(game_name(entry)))
         gid, state = codec.decode(blob, hardware())
         if gid != entry.gid:
             raise ValueError(t("play.mismatch"))

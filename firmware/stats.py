@@ -16,7 +16,7 @@ Phase 10, id 1) are read and written as version 2.
 import struct
 
 from firmware import ui
-from firmware.lang import t
+from firmware.lang import game_name, t
 from firmware.saves import PERSON, valid_name
 
 MAX_NAMES = 16
@@ -102,7 +102,7 @@ def _game_name(gid):
     from shared_rules import registry
 
     try:
-        return t("game." + registry.by_id(gid).key)
+        return game_name(registry.by_id(gid))
     except Exception:  # a game this version does not have
         return t("stats.game").format(gid)
 

@@ -15,6 +15,7 @@ import pytest
 from emulator import specs
 from emulator.machine import FirmwareError, Machine
 from tests.fuzzkeys import events
+from tools import make_texts
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVENTS = events(10000)
@@ -24,12 +25,16 @@ GAPS = (10, 20, 40)
 STRIDE = 10 ** 9  # draw only when asked
 
 
+# the pause menu's title in every language (the presses may reach Settings' Language row)
+PAUSED = tuple(make_texts.load(code)["pause.title"].split("{")[0] for code in ("en", "ru", "pl"))
+
+
 def back_to_main_menu(m):
     """B until the main menu; in a game B opens the pause menu, whose last row leaves."""
     for _ in range(12):
         if m.text() and m.text()[0] == "Pocket Phase 10":
             return True
-        if m.text() and m.text()[0].startswith("Paused"):
+        if m.text() and m.text()[0].startswith(PAUSED):
             m.key("UP")  # the list wraps round to its last row, Leave game
             m.key("A")
             continue
