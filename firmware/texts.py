@@ -26,19 +26,12 @@ def topics(key=None):
 def describe(phase):
     """A phase in the app's language, equal groups together: ``2 sets of 3``, ``set of 3 +
     run of 4`` (the rules core's ``phases.describe`` in English, from the language file)."""
-    from shared_rules.phases import COLOUR, RUN
+    from shared_rules.phases import COLOUR, RUN, equal_groups
 
     parts = []
-    i = 0
-    while i < len(phase):
-        j = i
-        while j < len(phase) and phase[j] == phase[i]:
-            j += 1
-        kind, size = phase[i]
+    for kind, size, count in equal_groups(phase):
         word = "ph.colour" if kind == COLOUR else "ph.run" if kind == RUN else "ph.set"
-        count = j - i
         parts.append(t(word + "1").format(size) if count == 1 else t(word + "N").format(count, size))
-        i = j
     return " + ".join(parts)
 
 

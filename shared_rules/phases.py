@@ -74,23 +74,27 @@ def describe_group(group):
     return KIND_NAMES[kind] + " of " + str(size)
 
 
-def describe(phase):
-    """A phase in words, grouping equal groups: ``2 sets of 3``, ``1 set of 3 + 1 run of 4``."""
-    parts = []
+def equal_groups(phase):
+    """``(kind, size, count)`` of each run of equal groups of a phase, in order."""
     i = 0
     while i < len(phase):
         j = i
         while j < len(phase) and phase[j] == phase[i]:
             j += 1
-        kind, size = phase[i]
-        count = j - i
+        yield phase[i][0], phase[i][1], j - i
+        i = j
+
+
+def describe(phase):
+    """A phase in words, grouping equal groups: ``2 sets of 3``, ``1 set of 3 + 1 run of 4``."""
+    parts = []
+    for kind, size, count in equal_groups(phase):
         if kind == COLOUR:
             word = str(size) + " cards of one colour"
             parts.append(word if count == 1 else str(count) + " x " + word)
         else:
             noun = KIND_NAMES[kind] + ("s" if count > 1 else "")
             parts.append(str(count) + " " + noun + " of " + str(size))
-        i = j
     return " + ".join(parts)
 
 
