@@ -5,7 +5,7 @@
 The folder holds the page (``web/``), the pinned MicroPython WebAssembly build from
 ``node_modules``, the stand-ins for CircuitPython's modules (those of
 ``tests/micropython/cpstubs/`` the page shares with the MicroPython runner, and the page's own
-in ``web/py/``), the built-in font's glyphs, and the app of every board exactly as
+in ``web/py/``), and the app of every board exactly as
 ``tools/deploy.py --py`` installs it (``tools/deploy_lib/layout.py`` ``collect``: ``code.py``,
 ``lib/firmware``, ``lib/boards`` with that board's module, ``lib/shared_rules``; no desktop
 module), listed in ``manifest.json`` with each board's description. Nothing is served from
@@ -24,27 +24,11 @@ WEB = os.path.join(REPO, "web")
 STUBS = os.path.join(REPO, "tests", "micropython", "cpstubs")
 MICROPYTHON = os.path.join(REPO, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 OUT = os.path.join(REPO, "build", "web")
-# the MicroPython runner's stand-ins the page uses as they are (its own displayio, terminalio,
+# the MicroPython runner's stand-ins the page uses as they are (its own displayio,
 # bitmaptools, supervisor and _audioout are in web/py/), and those its own build on, renamed
 SHARED_STUBS = ("analogio", "audiocore", "audioio", "audiopwmio", "board", "cphw", "cpos",
                 "cptime", "digitalio", "keypad", "microcontroller", "screentext", "storage")
 RENAMED_STUBS = (("displayio", "cpdisplayio"), ("bitmaptools", "cpbitmaptools"))
-FONT_CODES = list(range(0x20, 0x7F)) + list(range(0xA0, 0x100))
-
-
-def font_strip():
-    """The built-in 6x12 font's glyphs as the emulator draws them (Blinka's terminalio): one
-    strip, 6 pixels a glyph, a byte a pixel (0 or 1), row by row."""
-    import terminalio
-
-    rows = [bytearray(6 * len(FONT_CODES)) for _ in range(12)]
-    for i, code in enumerate(FONT_CODES):
-        g = terminalio.FONT.get_glyph(code)
-        x0 = g.tile_index * g.width
-        for y in range(12):
-            for x in range(6):
-                rows[y][6 * i + x] = 1 if g.bitmap[x0 + x, y] else 0
-    return b"".join(bytes(r) for r in rows)
 
 
 def board_entry(board_id, files):
@@ -97,9 +81,6 @@ def build(out=OUT):
         if name.endswith(".py"):
             shutil.copy(os.path.join(WEB, "py", name), os.path.join(out, "py", name))
             py.append(name)
-    with open(os.path.join(out, "py", "font.bin"), "wb") as f:
-        f.write(font_strip())
-    py.append("font.bin")
     boards = []
     for board_id in SUPPORTED:
         files = collect(board_id)

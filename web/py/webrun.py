@@ -136,7 +136,7 @@ def boot(config):
     import displayio  # noqa: F401
     import board  # noqa: F401
 
-    for name in ("terminalio", "keypad", "microcontroller", "supervisor", "digitalio",
+    for name in ("keypad", "microcontroller", "supervisor", "digitalio",
                  "analogio", "audiocore", "audioio", "audiopwmio", "bitmaptools", "storage"):
         try:
             __import__(name)
