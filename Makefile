@@ -34,4 +34,4 @@ web: $(STAMP)
 	$(PY) -m tools.build_web --serve $(ARGS)
 
 test: $(STAMP) $(BROWSER_STAMP)
-	$(PY) -m pytest -n 2 -q $(ARGS)
+	$(PY) -m pytest -n 2 --dist loadgroup -q $(ARGS)

@@ -29,9 +29,10 @@ def _keep_app_modules():
 
 class ScriptRuns:
     """The scripts of tests/scripts/ run under MicroPython (tools/micropython_firmware.py
-    ``run_script``), each run once per test session (per pytest-xdist worker) and shared by the
-    suites that need it: tests/test_ram_budget.py (the heap budget) and
-    tests/test_device_manifest.py (what the device imports). ``how``: the app installed as
+    ``run_script``), each run once per test session (per pytest-xdist worker; ``make test``
+    runs both files on one, their ``xdist_group``) and shared by the suites that need it:
+    tests/test_ram_budget.py (the heap budget) and tests/test_device_manifest.py (what the
+    device imports). ``how``: the app installed as
     ``tools/deploy.py`` installs it (``"mpy"``), as sources (``"py"``) or frozen into the
     firmware (``"frozen"``)."""
 

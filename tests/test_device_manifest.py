@@ -20,6 +20,10 @@ import os
 
 import pytest
 
+# one pytest-xdist worker runs both files (make test: --dist loadgroup), so the scripts' runs
+# under MicroPython are made once and shared (tests/conftest.py, ScriptRuns)
+pytestmark = pytest.mark.xdist_group("script_runs")
+
 from tools.deploy_lib.layout import DESKTOP, collect
 from tools.micropython_firmware import REPO
 

@@ -13,12 +13,16 @@ from tools.micropython_firmware import REPO, emulator_snapshots, run_script
 BIG = 4000000  # behaviour here, not memory: tests/test_ram_budget.py caps the heap
 # every script: boot, the menus, whole games (a script added there is compared too)
 SCRIPTS = sorted(os.path.relpath(p, REPO) for p in glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
-BOARDS = ("pybadge", "clue_nrf52840_express")
 ALL_BOARDS = ("pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",
               "lilygo_tdisplay_s3", "pimoroni_picosystem")
-# the menus on every board (its wiring, screen size, long presses); the other scripts on two
+# the CLUE (two buttons, long presses, 240x240) plays a person's game of each game; the same
+# screens' code draws the longer games, which the PyBadge plays
+CLUE_SCRIPTS = ("dx_pass.txt", "p10_person.txt", "p10b_pass.txt")
+# the menus on every board (its wiring, screen size, long presses); the other scripts on the
+# PyBadge, and a person's game of each game on the CLUE
 CASES = [("tests/scripts/menus.txt", b) for b in ALL_BOARDS] + [
-    (p, b) for p in SCRIPTS if not p.endswith("menus.txt") for b in BOARDS]
+    (p, "pybadge") for p in SCRIPTS if not p.endswith("menus.txt")] + [
+    ("tests/scripts/" + n, "clue_nrf52840_express") for n in CLUE_SCRIPTS]
 
 
 def _masked(snapshots):

@@ -27,6 +27,10 @@ import os
 
 import pytest
 
+# one pytest-xdist worker runs both files (make test: --dist loadgroup), so the scripts' runs
+# under MicroPython are made once and shared (tests/conftest.py, ScriptRuns)
+pytestmark = pytest.mark.xdist_group("script_runs")
+
 from tools.micropython_firmware import REPO, run_script
 from tools import bench_ram
 from tests.conftest import ScriptRuns
