@@ -1,0 +1,102 @@
+"""Text pages a page at a time (``firmware.ui.TextPage``): where each page of a text starts, and
+a page's text, read from a string or from the language file (``Long``: a Rules how-to page
+stays in the file, only the page shown is on the heap). Imported while a text page is open."""
+
+from firmware.lang import span
+from firmware.ui import line_starts
+
+
+class Long:
+    """A long text (a Rules page) left in the language file, read a piece at a time."""
+
+    def __init__(self, key):
+        self.path, self.offset, self.size = span(key) or ("", 0, 0)
+
+    def _file(self, a):
+        f = open(self.path, "rb")
+        f.seek(self.offset + a)
+        return f
+
+    def read(self, a, b):
+        """The text's bytes ``a`` to ``b``."""
+        with self._file(a) as f:
+            return f.read(b - a)
+
+    def para_end(self, a):
+        """The offset of the newline ending the paragraph at ``a``, or the size."""
+        with self._file(a) as f:
+            while a < self.size:
+                chunk = f.read(min(64, self.size - a))
+                i = chunk.find(b"\n")
+                if i >= 0:
+                    return a + i
+                a += len(chunk)
+        return self.size
+
+
+class Chars:
+    """A text on the heap as a ``TextPage`` reads it (``Long`` reads one from the language
+    file instead): its UTF-8 bytes by offset."""
+
+    def __init__(self, text):
+        self.data = text.encode()
+        self.size = len(self.data)
+
+    def read(self, a, b):
+        return self.data[a:b]
+
+    def para_end(self, a):
+        """The offset of the newline ending the paragraph at ``a``, or the size."""
+        i = self.data.find(b"\n", a)
+        return self.size if i < 0 else i
+
+
+def _sentences(para):
+    """Where the sentences of ``para`` after its first start (after ``. ``, ``; ``, ``! ``, ``? ``)."""
+    out = []
+    for j in range(len(para) - 1):
+        if para[j] in ".;!?" and para[j + 1] == " ":
+            out.append(j + 2)
+    return out
+
+
+def paginate(src, cols, rows):
+    """The offsets in ``src`` (``Chars`` or ``Long``) where each page of ``rows``
+    lines of ``cols`` starts, reading a paragraph at a time. A page breaks between paragraphs
+    or sentences: what does not fit goes to the next page whole, so no page holds only the tail
+    of a sentence; only a sentence longer than a page breaks between its lines."""
+    starts = [0]
+    used = 0
+    a = 0
+    while a < src.size:
+        b = src.para_end(a)
+        para = src.read(a, b).decode()
+        while True:
+            room = rows - used
+            lines = line_starts(para, cols)
+            if len(lines) <= room:
+                used += len(lines)
+                break
+            cut = 0
+            for i in _sentences(para):
+                if len(line_starts(para[:i].rstrip(" "), cols)) > room:
+                    break
+                cut = i
+            if not cut:
+                if used:  # the paragraph's first sentence starts the next page
+                    starts.append(a)
+                    used = 0
+                    continue
+                cut = lines[room]  # a sentence longer than a page
+            a += len(para[:cut].encode())
+            para = para[cut:]
+            starts.append(a)
+            used = 0
+        a = b + 1
+    return starts
+
+
+def page_text(src, starts, page):
+    """The text of page ``page`` of ``src`` (``paginate``'s ``starts``)."""
+    end = starts[page + 1] if page + 1 < len(starts) else src.size
+    return src.read(starts[page], end).decode().rstrip()
