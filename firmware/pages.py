@@ -3,7 +3,6 @@ a page's text, read from a string or from the language file (``Long``: a Rules h
 stays in the file, only the page shown is on the heap). Imported while a text page is open."""
 
 from firmware.lang import span
-from firmware.ui import line_starts
 
 
 class Long:
@@ -49,6 +48,19 @@ class Chars:
         """The offset of the newline ending the paragraph at ``a``, or the size."""
         i = self.data.find(b"\n", a)
         return self.size if i < 0 else i
+
+
+def line_starts(para, cols):
+    """Where each line of ``para`` (one paragraph) word-wrapped to at most ``cols`` starts: a
+    line breaks at its last space that fits, a word longer than a line is cut (the lines of
+    ``firmware.ui.wrapped``, which draws the page)."""
+    out = [0]
+    i = 0
+    while len(para) - i > cols:
+        j = para.rfind(" ", i, i + cols + 1)
+        i = j + 1 if j > i else i + cols
+        out.append(i)
+    return out
 
 
 def _sentences(para):

@@ -243,25 +243,26 @@ def pair(name, value, cols):
     return name + " " * gap + value
 
 
-def line_starts(para, cols):
-    """Where each line of ``para`` (one paragraph) word-wrapped to at most ``cols`` starts: a
-    line breaks at its last space that fits, a word longer than a line is cut."""
-    out = [0]
-    i = 0
-    while len(para) - i > cols:
-        j = para.rfind(" ", i, i + cols + 1)
-        i = j + 1 if j > i else i + cols
-        out.append(i)
-    return out
-
-
 def wrapped(text, cols):
     """The lines of ``text`` word-wrapped to at most ``cols`` (paragraphs split on newlines),
     one at a time: a long page need not be held as a list."""
     for para in text.split("\n"):
-        starts = line_starts(para, cols)
-        for k in range(len(starts)):
-            yield para[starts[k]:starts[k + 1] if k + 1 < len(starts) else len(para)].rstrip(" ")
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if line:
+                    yield line
+                    line = ""
+                yield word[:cols]
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line += " " + word
+            else:
+                yield line
+                line = word
+        yield line
 
 
 def first_fit(cols, *texts):
