@@ -1,7 +1,8 @@
 """The console in English, Russian and Polish (issue 28): the language files against the code
 that reads them, the font against their letters, the settings byte, the first power-on's
-question, and whole Dice Express games in Russian and Polish on the PyBadge and the CLUE with
-every screen checked to fit (tests/scripts/lang/)."""
+question, whole games of the three games in Russian and Polish on the PyBadge and the CLUE with
+every screen checked to fit and for its words (tests/scripts/lang/), the Rules pages read a page
+at a time with no sentence's tail alone on a page, and tools.replay --lang."""
 
 import ast
 import os
@@ -208,12 +209,13 @@ WORDS = {
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
 @pytest.mark.parametrize("code", ["ru", "pl"])
 @pytest.mark.parametrize("game", ["dx", "p10", "p10b"])
-def test_whole_game_by_script_in_russian_and_polish_every_screen_fits(game, code, board_id,
+def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fits(game, code, board_id,
                                                                       tmp_path):
     """A whole game of each game in the language chosen in Settings (tests/scripts/lang/):
     Dice Express between two people (DX-1 to DX-11 on the way), its summary, Statistics, a
-    Rules page and About, by its script alone; Phase 10 (P10C-1 to P10C-13: 2020 edition, five
-    phases, everyone advances) and the board game (P10B-1 to P10B-12) between two people and a
+    Rules page and About, by its script alone; Phase 10 (2020 edition, five phases, everyone
+    advances: laying down, hitting, whom a Skip skips, P10C-8's refusal of a Skip on top) and
+    the board game (every action of its spaces, laying down, hitting) between two people and a
     computer, the set-up and the pause menu by script, the people's moves (laying down,
     hitting, every action of the board) made by tools/phase10_driver.py with the keys, then
     Statistics and a Rules page by script. Every kind of screen shows its words in the language
