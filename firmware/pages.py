@@ -73,10 +73,12 @@ def _sentences(para):
 
 
 def paginate(src, cols, rows):
-    """The offsets in ``src`` (``Chars`` or ``Long``) where each page of ``rows``
-    lines of ``cols`` starts, reading a paragraph at a time. A page breaks between paragraphs
-    or sentences: what does not fit goes to the next page whole, so no page holds only the tail
-    of a sentence; only a sentence longer than a page breaks between its lines."""
+    """The offsets in ``src`` (``Chars`` or ``Long``) where each page of ``rows`` lines of
+    ``cols`` starts, reading a paragraph at a time. A page breaks between paragraphs or
+    sentences where it can; a sentence that does not fit goes to the next page whole, unless
+    that would leave half the page or more empty: then it is cut between lines where its tail
+    and the paragraph's next sentence fit the next page. So no page holds only the tail of a
+    sentence but where a sentence is longer than a page."""
     starts = [0]
     used = 0
     a = 0
@@ -89,17 +91,23 @@ def paginate(src, cols, rows):
             if len(lines) <= room:
                 used += len(lines)
                 break
+            ends = _sentences(para)
             cut = 0
-            for i in _sentences(para):
+            for i in ends:
                 if len(line_starts(para[:i].rstrip(" "), cols)) > room:
                     break
                 cut = i
-            if not cut:
-                if used:  # the paragraph's first sentence starts the next page
-                    starts.append(a)
+            if not cut and used:
+                # the first sentence does not fit: cut between lines only where half the page
+                # or more would be empty and its tail and the next sentence fit the next page
+                nxt = ends[1] if len(ends) > 1 else len(para)
+                if (2 * room < rows or not ends
+                        or len(line_starts(para[lines[room]:nxt].rstrip(" "), cols)) > rows):
+                    starts.append(a)  # it starts the next page
                     used = 0
                     continue
-                cut = lines[room]  # a sentence longer than a page
+            if not cut:
+                cut = lines[room]  # between lines: the page is full
             a += len(para[:cut].encode())
             para = para[cut:]
             starts.append(a)
