@@ -78,17 +78,21 @@ def paginate(src, cols, rows):
     sentences where it can; a sentence that does not fit goes to the next page whole, unless
     that would leave half the page or more empty: then it is cut between lines where its tail
     and the paragraph's next sentence fit the next page. So no page holds only the tail of a
-    sentence but where a sentence is longer than a page."""
+    sentence but where a sentence is longer than a page. A paragraph ending in ':' (a label,
+    "Board id:") goes to the next page with the paragraph after it."""
     starts = [0]
     used = 0
     a = 0
+    label = None  # (offset, lines) of the paragraph before, a label ending in ':' below others
     while a < src.size:
         b = src.para_end(a)
         para = src.read(a, b).decode()
+        whole = True
         while True:
             room = rows - used
             lines = line_starts(para, cols)
             if len(lines) <= room:
+                label = (a, len(lines)) if para.endswith(":") and used else None
                 used += len(lines)
                 break
             ends = _sentences(para)
@@ -103,8 +107,14 @@ def paginate(src, cols, rows):
                 nxt = ends[1] if len(ends) > 1 else len(para)
                 if (2 * room < rows or not ends
                         or len(line_starts(para[lines[room]:nxt].rstrip(" "), cols)) > rows):
-                    starts.append(a)  # it starts the next page
-                    used = 0
+                    if whole and label is not None and label[1] + len(lines) <= rows:
+                        # the label goes to the next page with it ("Board id:")
+                        starts.append(label[0])
+                        used = label[1]
+                    else:
+                        starts.append(a)  # it starts the next page
+                        used = 0
+                    label = None
                     continue
             if not cut:
                 cut = lines[room]  # between lines: the page is full
@@ -112,6 +122,8 @@ def paginate(src, cols, rows):
             para = para[cut:]
             starts.append(a)
             used = 0
+            whole = False
+            label = None
         a = b + 1
     return starts
 

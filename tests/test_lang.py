@@ -341,13 +341,18 @@ def test_rules_pages_read_a_page_at_a_time_and_no_page_is_a_fragment(code):
     page its rows, the pages together are the whole text, and a page that begins inside a
     sentence follows one that holds no sentence's end (the sentence is longer than a page) or
     holds more than that sentence's tail: no page holds only the tail of a sentence (as 'even:
-    only those.' once did)."""
+    only those.' once did), and none ends with a label whose text is on the next (the About
+    page's 'Board id:' on the PyBadge)."""
+    about = "Version 1\nRules core 1\nBoard: X\nScreen 1x1\nFree memory 1 KB\nGame saves 1 B\nBoard id:\nx"
     from emulator.machine import Machine
     from firmware import lang, texts, ui
     from firmware import pages as pages_mod
 
     with Machine("pybadge"):  # the app's modules importable (displayio and board stand-ins)
         pass
+    src = pages_mod.Chars(about)
+    starts = pages_mod.paginate(src, 25, 7)
+    assert [pages_mod.page_text(src, starts, p) for p in range(len(starts))][-1] == "Board id:\nx"
     old = lang.lang()
     try:
         lang.set_lang(CODES.index(code))
@@ -369,6 +374,9 @@ def test_rules_pages_read_a_page_at_a_time_and_no_page_is_a_fragment(code):
                                              for x in page.split("\n"))  # as drawn
                     where = (what, board, p + 1, page)
                     assert len(lines) <= rows and all(len(x) <= cols for x in lines), where
+                    if p + 1 < len(pages) and "\n" in page and page.endswith(":"):
+                        # a label below other text, its text on the next page
+                        assert src.read(starts[p + 1] - 1, starts[p + 1]) != b"\n", where
                     before = src.read(max(0, starts[p] - 2), starts[p]).decode("utf-8", "ignore")
                     if p and not (before.endswith("\n") or before[:1] in ".;!?"):
                         # begins inside a sentence: the page before holds only that sentence
