@@ -64,7 +64,8 @@ def line_starts(para, cols):
 
 
 def _sentences(para):
-    """Where the sentences of ``para`` after its first start (after ``. ``, ``; ``, ``! ``, ``? ``)."""
+    """Where the sentences of ``para`` after its first start: after ``. ``, ``; ``, ``! ``,
+    ``? ``."""
     out = []
     for j in range(len(para) - 1):
         if para[j] in ".;!?" and para[j + 1] == " ":

@@ -209,8 +209,8 @@ WORDS = {
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
 @pytest.mark.parametrize("code", ["ru", "pl"])
 @pytest.mark.parametrize("game", ["dx", "p10", "p10b"])
-def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fits(game, code, board_id,
-                                                                      tmp_path):
+def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fits(
+        game, code, board_id, tmp_path):
     """A whole game of each game in the language chosen in Settings (tests/scripts/lang/):
     Dice Express between two people (DX-1 to DX-11 on the way), its summary, Statistics, a
     Rules page and About, by its script alone; Phase 10 (2020 edition, five phases, everyone
@@ -258,7 +258,7 @@ def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fi
 
     try:
         d.boot()
-        d.m.set_render_stride(10 ** 9)  # drawn only for the screenshots: the checks read the groups
+        d.m.set_render_stride(10 ** 9)  # drawn for the screenshots only: the checks read groups
         script(parts[0], os.path.basename(path))
         if len(parts) > 1:
             key = d.key
