@@ -77,9 +77,10 @@ def paginate(src, cols, rows):
     """The offsets in ``src`` (``Chars`` or ``Long``) where each page of ``rows`` lines of
     ``cols`` starts, reading a paragraph at a time. A page breaks between paragraphs or
     sentences where it can; a sentence that does not fit goes to the next page whole, unless
-    that would leave half the page or more empty: then it is cut between lines where its tail
-    and the paragraph's next sentence fit the next page. So no page holds only the tail of a
-    sentence but where a sentence is longer than a page. A paragraph ending in ':' (a label,
+    that would leave half the page or more empty: then it is cut between lines where it is
+    longer than a page (it is cut anyway) or its tail and the paragraph's next sentence fit the
+    next page. So no page holds only the tail of a sentence but where a sentence is longer than
+    a page. A paragraph ending in ':' (a label,
     "Board id:") goes to the next page with the paragraph after it."""
     starts = [0]
     used = 0
@@ -104,10 +105,12 @@ def paginate(src, cols, rows):
                 cut = i
             if not cut and used:
                 # the first sentence does not fit: cut between lines only where half the page
-                # or more would be empty and its tail and the next sentence fit the next page
+                # or more would be empty and it is longer than a page (cut anyway) or its tail
+                # and the next sentence fit the next page (else its tail would be alone)
                 nxt = ends[1] if len(ends) > 1 else len(para)
-                if (2 * room < rows or not ends
-                        or len(line_starts(para[lines[room]:nxt].rstrip(" "), cols)) > rows):
+                over = len(line_starts(para[:ends[0] if ends else len(para)], cols)) > rows
+                alone = not ends or len(line_starts(para[lines[room]:nxt].rstrip(" "), cols)) > rows
+                if 2 * room < rows or (not over and alone):
                     if whole and label is not None and label[1] + len(lines) <= rows:
                         # the label goes to the next page with it ("Board id:")
                         starts.append(label[0])
