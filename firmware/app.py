@@ -92,7 +92,10 @@ class App:
             if how and verb not in verbs:
                 parts.append(how + " " + t("hint." + verb.replace(" ", "_").replace(":", "")))
                 verbs.append(verb)
-        return "  ".join(parts)[: self.layout.footer_cols]
+        text = "  ".join(parts)
+        if len(text) > self.layout.footer_cols:  # closer together where they would not fit
+            text = " ".join(parts)
+        return text[: self.layout.footer_cols]
 
     @property
     def top(self):

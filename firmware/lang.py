@@ -35,36 +35,63 @@ def key_hash(key):
     return h
 
 
-def t(key):
-    """The text of ``key`` in the current language."""
+def _find(f, key):
+    """(offset, length) of ``key``'s text in the open file ``f``, or None."""
     global _count
     want = key_hash(key)
-    with open(data.path(CODES[_lang] + ".lng"), "rb") as f:
-        if _count is None:
-            head = f.read(4)
-            _count = head[2] << 8 | head[3]
-        lo, hi = 0, _count - 1
-        while lo <= hi:
-            mid = (lo + hi) >> 1
-            f.seek(4 + 8 * mid)
-            e = f.read(8)
-            h = e[0] << 16 | e[1] << 8 | e[2]
-            if h == want:
-                f.seek(e[3] << 16 | e[4] << 8 | e[5])
-                return f.read(e[6] << 8 | e[7]).decode()
-            if h < want:
-                lo = mid + 1
-            else:
-                hi = mid - 1
-    return key
+    if _count is None:
+        head = f.read(4)
+        _count = head[2] << 8 | head[3]
+    lo, hi = 0, _count - 1
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        f.seek(4 + 8 * mid)
+        e = f.read(8)
+        h = e[0] << 16 | e[1] << 8 | e[2]
+        if h == want:
+            return e[3] << 16 | e[4] << 8 | e[5], e[6] << 8 | e[7]
+        if h < want:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return None
+
+
+def _open():
+    return open(data.path(CODES[_lang] + ".lng"), "rb")
+
+
+def t(key):
+    """The text of ``key`` in the current language."""
+    with _open() as f:
+        at = _find(f, key)
+        if at is None:
+            return key
+        f.seek(at[0])
+        return f.read(at[1]).decode()
+
+
+def span(key):
+    """(file, offset, length) of ``key``'s text in the current language's file, or None:
+    where ``firmware.pages.Long`` reads a long text a piece at a time."""
+    with _open() as f:
+        at = _find(f, key)
+    return None if at is None else (data.path(CODES[_lang] + ".lng"), at[0], at[1])
 
 
 def phase_text(phase, sep="+"):
     """``set3+run4``: a phase's groups in the current language (the rules core's
-    ``phases.compact``), for both Phase 10 games' screens (here, where the board game's board
-    finds it without loading the card game's screens and rules)."""
+    ``phases.compact``), three or more equal ones counted (``4xset2``), for both Phase 10
+    games' screens (here, where the board game's board finds it without loading the card
+    game's screens and rules)."""
+    from shared_rules.phases import equal_groups
+
     words = t("p10.kinds_short").split(" ")
-    return sep.join([words[kind] + str(size) for kind, size in phase])
+    out = []
+    for kind, size, count in equal_groups(phase):
+        word = words[kind] + str(size)
+        out += [str(count) + "x" + word] if count > 2 else [word] * count
+    return sep.join(out)
 
 
 def t_or(key, default):

@@ -22,7 +22,10 @@ class PauseMenu(ui.ListScreen):
             items.append(t("menu.rules"))
         self.actions += ["settings", "leave"]
         items += [t("menu.settings"), t("pause.leave")]
-        super().__init__(session.app, t("pause.title").format(game_name(session.entry)), items)
+        # without the game's name where it would not fit
+        title = ui.first_fit(session.app.layout.text().cols,
+                             t("pause.title").format(game_name(session.entry)), t("pause.short"))
+        super().__init__(session.app, title, items)
 
     def choose(self, i):
         act = self.actions[i]

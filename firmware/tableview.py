@@ -40,7 +40,6 @@ class TableView(ui.Screen):
 
     def __init__(self, app, title, entries):
         super().__init__(app, title)
-        self.name = title
         lay = app.layout
         self.line_h = 12 * lay.scale + 1
         width = lay.width - 2 * lay.margin
@@ -82,10 +81,7 @@ class TableView(ui.Screen):
             y += 1
         self.body.append(g)
         self.content = g
-        n = len(self.pages)
-        if n > 1:
-            page = " " + str(self.page + 1) + "/" + str(n)
-            self.set_title(self.name[: lay.cols - len(page)] + page)
+        self.show_page(self.page, len(self.pages))
 
     def key(self, k):
         if (k == DOWN or k == A) and self.page + 1 < len(self.pages):

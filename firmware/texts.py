@@ -43,13 +43,17 @@ def _phases(table, title):
 
 
 def text(what):
+    """A Rules page's text: the phase lists made here (a string), a how-to left in the language
+    file and read a page at a time (``firmware.pages.Long``)."""
     from shared_rules import phases
 
     if what == "card_phases":
         return _phases(phases.CARD_PHASES, t("rules.card_list")) + "\n" + t("rules.card_lists")
     if what == "board_phases":
         return _phases(phases.BOARD_PHASES, t("rules.board_list"))
-    return t(PAGES[what])
+    from firmware.pages import Long
+
+    return Long(PAGES[what])
 
 
 class RulesMenu(ui.ListScreen):

@@ -235,10 +235,11 @@ def set_text(lb, text):
 
 
 def pair(name, value, cols):
-    """``name`` left and ``value`` right in ``cols`` characters (MicroPython has no ljust)."""
+    """``name`` left and ``value`` right in ``cols`` characters (MicroPython has no ljust); a
+    pair longer than that is not cut (the fit check finds it off the screen)."""
     gap = cols - len(name) - len(value)
     if gap < 1:
-        return (name + " " + value)[:cols]
+        return name + " " + value
     return name + " " * gap + value
 
 
@@ -264,6 +265,21 @@ def wrapped(text, cols):
         yield line
 
 
+def first_fit(cols, *texts):
+    """The first of ``texts`` at most ``cols`` long, else the last: a long title's shorter
+    forms."""
+    for text in texts:
+        if len(text) <= cols:
+            break
+    return text
+
+
+def seat_title(cols, name, ph, need):
+    """A player's title, ``ANN ph7 set2+set3+set4``: the phase number, then the name, left out
+    where it would be longer than ``cols``."""
+    return first_fit(cols, name + " " + ph + " " + need, name + " " + need, ph + " " + need)
+
+
 def wrap(text, cols):
     """``wrapped`` as a list."""
     return list(wrapped(text, cols))
@@ -277,6 +293,7 @@ class Screen:
 
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
     text_screen = False  # true: laid out by ``app.layout.text()`` (menus and text pages)
+    number = None  # the page number's label (``show_page``)
 
     def __init__(self, app, title):
         self.app = app
@@ -284,7 +301,8 @@ class Screen:
         self.layout = lay
         g = displayio.Group()
         g.append(rect(0, 0, lay.width, lay.title_h, TITLE_BG))
-        self.title = label(title[: lay.cols], lay.margin, lay.title_y, TEXT, lay.scale)
+        # never cut: a title longer than the bar runs off the screen, which the fit check finds
+        self.title = label(title, lay.margin, lay.title_y, TEXT, lay.scale)
         g.append(self.title)
         self.body = displayio.Group()
         g.append(self.body)
@@ -293,7 +311,19 @@ class Screen:
         self.group = g
 
     def set_title(self, text):
-        set_text(self.title, text[: self.layout.cols])
+        set_text(self.title, text)
+
+    def show_page(self, page, pages):
+        """``2/5`` at the right of the footer, on a screen of more than one page."""
+        if pages < 2:
+            return
+        text = str(page + 1) + "/" + str(pages)
+        if self.number is None:
+            self.number = label("", 0, 0, DIM, 1)
+            self.group.append(self.number)
+        set_text(self.number, text)
+        self.number.anchored_position = (self.layout.width - 2 - 6 * len(text),
+                                         self.layout.height - 13)
 
     def key(self, k):
         if k == B:
@@ -313,11 +343,14 @@ class Menu:
     """A vertical list with a highlight bar. ``items`` are the rows' texts; only the rows that
     change are redrawn, and the list scrolls when the cursor leaves the visible rows (a thin
     bar at the right edge then shows where the visible rows are in the list). ``row_h``: a row
-    height other than the layout's (at least the text's height)."""
+    height other than the layout's (at least the text's height). A game screen's rows (cards,
+    a log line) are cut to the columns; a text screen's (menus, settings, set-up) never are:
+    one too long runs off the screen, which the fit check finds."""
 
     def __init__(self, screen, items, top=None, rows=None, row_h=None):
         lay = getattr(screen, "layout", None) or screen.app.layout
         self.lay = lay
+        self.cols = 999 if getattr(screen, "text_screen", False) else lay.cols
         self.row_h = row_h or lay.row_h
         self.top = lay.body_top if top is None else top
         self.max_rows = rows or (lay.height - lay.footer_h - self.top) // self.row_h
@@ -372,11 +405,10 @@ class Menu:
         self.first = max(0, min(self.first, len(self.items) - rows))
 
     def _draw(self):
-        cols = self.lay.cols
         for r in range(len(self.labels)):
             i = self.first + r
             lb = self.labels[r]
-            set_text(lb, self.items[i][:cols])
+            set_text(lb, self.items[i][: self.cols])
             if self.dim[i]:
                 colour = DIM
             else:
@@ -418,7 +450,7 @@ class Menu:
         self.items[i] = text
         r = i - self.first
         if 0 <= r < len(self.labels):
-            set_text(self.labels[r], text[: self.lay.cols])
+            set_text(self.labels[r], text[: self.cols])
 
 
 class ListScreen(Screen):
@@ -453,46 +485,43 @@ class ListScreen(Screen):
 
 
 class TextPage(Screen):
-    """Text a page at a time: DOWN or A the next page, UP the previous one, B back."""
+    """Text a page at a time: DOWN or A the next page, UP the previous one, B back. ``text``:
+    a string, or a text read from the language file a page at a time (``firmware.pages.Long``):
+    only the page shown and where each page starts are held (``firmware.pages``, imported
+    while a text page is open). The page number (``2/5``) is at the right of the footer."""
 
     hints = ((DOWN, "more"), (UP, "prev"), (A, "more"), (B, "back"))
     text_screen = True
 
     def __init__(self, app, title, text):
+        from firmware.pages import Chars, paginate
+
         super().__init__(app, title)
         lay = self.layout
-        self.name = title
-        self.text = text  # wrapped again for each page drawn: only its labels' lines are held
-        count = 0
-        for _ in wrapped(text, lay.cols):
-            count += 1
+        self.src = Chars(text) if isinstance(text, str) else text
         self.rows = lay.body_h // lay.line_h
-        self.pages = max(1, (count + self.rows - 1) // self.rows)
+        self.starts = paginate(self.src, lay.cols, self.rows)
+        self.pages = len(self.starts)
         self.page = 0
         self.labels = []
-        for r in range(min(self.rows, count)):
-            lb = label("", lay.margin, lay.line_top + r * lay.line_h, TEXT, lay.scale)
-            self.labels.append(lb)
-            self.body.append(lb)
         self._draw()
 
     def _draw(self):
-        start = self.page * self.rows
+        from firmware.pages import page_text
+
+        lay = self.layout
         r = 0
-        i = 0
-        for line in wrapped(self.text, self.layout.cols):
-            if i >= start:
-                if r == len(self.labels):
-                    break
-                set_text(self.labels[r], line)
-                r += 1
-            i += 1
+        for line in wrapped(page_text(self.src, self.starts, self.page), lay.cols):
+            if r == len(self.labels):
+                lb = label("", lay.margin, lay.line_top + r * lay.line_h, TEXT, lay.scale)
+                self.labels.append(lb)
+                self.body.append(lb)
+            set_text(self.labels[r], line)
+            r += 1
         while r < len(self.labels):
             set_text(self.labels[r], "")
             r += 1
-        if self.pages > 1:
-            page = " " + str(self.page + 1) + "/" + str(self.pages)
-            self.set_title(self.name[: self.layout.cols - len(page)] + page)
+        self.show_page(self.page, self.pages)
 
     def key(self, k):
         if k == DOWN or k == A:

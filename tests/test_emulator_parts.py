@@ -170,15 +170,38 @@ def test_the_screen_draws_areas_of_any_size():
             assert (m.display.rgb()[7:10, 4] == 0).all() and (m.display.rgb()[10, 5:8] == 0).all()
 
 
+# the unknown board's message in each language: (its start, its end with the boards' list or
+# without it where the list does not fit)
+UNKNOWN = {"en": ("Pocket Phase 10 does not support this board", "pimoroni_picosystem.",
+                  "serial console."),
+           "ru": ("Pocket Phase 10 не поддерживает эту плату", "pimoroni_picosystem.",
+                  "последовательную консоль."),
+           "pl": ("Pocket Phase 10 nie obsługuje tej płytki", "pimoroni_picosystem.",
+                  "konsoli szeregowej.")}
+
+
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
-def test_the_unknown_board_message_fits_the_screen(board_id):
+@pytest.mark.parametrize("code", ["en", "ru", "pl"])
+def test_the_unknown_board_message_fits_the_screen(board_id, code):
     """Every line of the message lies on the screen, the board's name whole; where the list of
-    supported boards does not fit, the screen says where it is."""
+    supported boards does not fit, the screen says where it is. In the language of the settings
+    saved in the NVM (chosen in Settings on a board the app knows, then booted under an unknown
+    name), else in English."""
     from emulator.display import visible_labels
 
     with Machine(board_id) as m:
+        if code != "en":
+            m.boot()
+            m.run(300)
+            # Settings, its last row (the language): Russian, or on to Polish; saved on leaving
+            for k in ("DOWN", "DOWN", "DOWN", "A", "UP") + ("A",) * (1 + (code == "pl")) + ("B",):
+                m.key(k)
+            m.run(300)
         m.board_id = "adafruit_macropad_rp2040"
-        m.boot()
+        if code != "en":
+            m.power_cut()
+        else:
+            m.boot()
         m.run(1000)
         found = visible_labels(m.display)
         assert found
@@ -188,4 +211,6 @@ def test_the_unknown_board_message_fits_the_screen(board_id):
             assert 0 <= y + by * s and y + (by + bh) * s <= m.display.height, lb.text
         text = " ".join(m.text())
         assert "adafruit_macropad_rp2040" in text.replace(" ", "")
-        assert text.endswith("pimoroni_picosystem.") or "serial console" in text, text
+        start, listed, elsewhere = UNKNOWN[code]
+        assert text.startswith(start), text
+        assert text.endswith(listed) or text.endswith(elsewhere), text

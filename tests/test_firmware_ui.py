@@ -28,7 +28,8 @@ def test_wrap_and_pair(ui):
     assert ui.wrap("one two three four", 9) == ["one two", "three", "four"]
     assert ui.wrap("abcdefghij k\n\nx", 4) == ["abcd", "efgh", "ij k", "", "x"]
     assert ui.pair("Sound", "on", 12) == "Sound     on"
-    assert ui.pair("Progression", "everyone", 12) == "Progression "
+    # too long: not cut, so the fit check finds it running off the screen
+    assert ui.pair("Progression", "everyone", 12) == "Progression everyone"
 
 
 def test_the_set_up_is_remembered_after_a_restart():

@@ -1,7 +1,8 @@
 """The console in English, Russian and Polish (issue 28): the language files against the code
 that reads them, the font against their letters, the settings byte, the first power-on's
-question, and whole Dice Express games in Russian and Polish on the PyBadge and the CLUE with
-every screen checked to fit (tests/scripts/lang/)."""
+question, whole games of the three games in Russian and Polish on the PyBadge and the CLUE with
+every screen checked to fit and for its words (tests/scripts/lang/), the Rules pages read a page
+at a time with no sentence's tail alone on a page, and tools.replay --lang."""
 
 import ast
 import os
@@ -155,35 +156,138 @@ def test_the_first_power_on_asks_for_the_language_once():
         assert "Настройки" in m.screen_text() and "Polski" not in m.screen_text()
 
 
+# the parts of a game's script: what is done at the first screen a person answers (the pause
+# menu), and after the game
+PAUSE = "# ---- at the first screen a person answers ----\n"
+PLAY = "# ---- the rest of the game, played by the test ----\n"
+MODES = ("draw", "play", "card", "hit", "end", "pick", "lay", "target")  # firmware.phase10.rows
+
+
+def screen_tag(t):
+    """The kind of screen ``t`` is: its class, and the turn's mode, a summary's end or the
+    board's computer move."""
+    name = type(t).__name__
+    if name in ("Turn", "BoardTurn"):
+        return name + "-" + MODES[t.mode]
+    if name == "Summary":
+        return name + ("-final" if t.final else "-hand")
+    if name == "BoardScreen" and t.auto:
+        return name + "-computer"
+    return name
+
+
+# Per game, the words each kind of screen shows in each language (the scripts' ``expect`` lines
+# check the menus, the set-up, the pause menu, Statistics and a Rules page).
+WORDS = {
+    "p10": {
+        "ru": {"Cover": "Отдайте ANN", "Turn-draw": "Взять из колоды", "Turn-play": "Выложить фазу",
+               "Turn-lay": "Наб3: ещё 3", "Turn-hit": "Куда добавить", "Turn-target": "Кого пропустить?",
+               "Turn-card": "Сбросить или добавить", "Message": "Пропуск сверху стопки сброса",
+               "PauseMenu": "Выйти из игры", "Summary-hand": "Штрафные очки",
+               "Summary-final": "Игра окончена"},
+        "pl": {"Cover": "Podaj: ANN", "Turn-draw": "Dobierz ze stosu", "Turn-play": "Wyłóż fazę",
+               "Turn-lay": "Jed3: brak 3", "Turn-hit": "Gdzie dołożyć", "Turn-target": "Kto pauzuje?",
+               "Turn-card": "Odrzucić czy dołożyć", "Message": "Pauzy ze stosu kart odrzuconych",
+               "PauseMenu": "Wyjdź z gry", "Summary-hand": "Punkty ujemne",
+               "Summary-final": "Koniec gry"},
+    },
+    "p10b": {
+        "ru": {"Cover": "Отдайте ANN", "BoardScreen": "ANN ф1", "BoardScreen-computer": "A быстрее",
+               "Pick": "Взять из колоды", "BoardTurn-play": "Выложите", "BoardTurn-lay": "ещё",
+               "BoardTurn-hit": "Куда добавить", "BoardTurn-card": "Сбросить или добавить",
+               "ComputerTurns": "Ходит CAT", "PauseMenu": "Выйти из игры",
+               "Summary-hand": "Дорожка фаз", "Summary-final": "Игра окончена"},
+        "pl": {"Cover": "Podaj: ANN", "BoardScreen": "ANN f1", "BoardScreen-computer": "A szybciej",
+               "Pick": "Dobierz ze stosu", "BoardTurn-play": "Wyłóż lub odrzuć",
+               "BoardTurn-lay": "brak", "BoardTurn-hit": "Gdzie dołożyć",
+               "BoardTurn-card": "Odrzucić czy dołożyć", "ComputerTurns": "Gra CAT",
+               "PauseMenu": "Wyjdź z gry", "Summary-hand": "Tor faz", "Summary-final": "Koniec gry"},
+    },
+}
+
+
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
 @pytest.mark.parametrize("code", ["ru", "pl"])
-def test_DX_whole_game_by_script_in_russian_and_polish_every_screen_fits(board_id, code):
-    """Dice Express between two people to the game's end (DX-1 to DX-11 on the way), its
-    summary, Statistics, a Rules page and About, in the language chosen in Settings; after
-    every command the screen's labels stay on the screen and overlap nothing."""
+@pytest.mark.parametrize("game", ["dx", "p10", "p10b"])
+def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fits(
+        game, code, board_id, tmp_path):
+    """A whole game of each game in the language chosen in Settings (tests/scripts/lang/):
+    Dice Express between two people (DX-1 to DX-11 on the way), its summary, Statistics, a
+    Rules page and About, by its script alone; Phase 10 (2020 edition, five phases, everyone
+    advances: laying down, hitting, whom a Skip skips, P10C-8's refusal of a Skip on top) and
+    the board game (every action of its spaces, laying down, hitting) between two people and a
+    computer, the set-up and the pause menu by script, the people's moves (laying down,
+    hitting, every action of the board) made by tools/phase10_driver.py with the keys, then
+    Statistics and a Rules page by script. Every kind of screen shows its words in the language
+    (the scripts' ``expect`` lines, ``WORDS``); after every command and key, the screen's labels
+    and card tiles stay on the screen and overlap nothing (the screens tests' fit check)."""
     from emulator import script as emscript
-    from emulator.machine import Machine
-    from tests.test_phase10_screens import layout_problems
+    from tests.scripts.phase10_driver import Driver
+    from tests.test_phase10board_device import step
+    from tests.test_phase10board_screens import fit_problems
 
-    path = os.path.join(REPO, "tests", "scripts", "lang", "dx_" + code + ".txt")
+    path = os.path.join(REPO, "tests", "scripts", "lang", game + "_" + code + ".txt")
     with open(path, encoding="utf-8") as f:
-        steps = emscript.parse(f.read(), os.path.basename(path))
+        text = f.read()
+    parts = text.split(PAUSE)
+    if len(parts) > 1:
+        parts = [parts[0]] + parts[1].split(PLAY)
+    shots = os.path.join(REPO, "out", "lang", code, board_id)
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=1)
     problems = []
-    with Machine(board_id, seed=1) as m:
-        m.set_render_stride(1000)
-        m.boot()
-        last = [None]
+    texts = {}  # screen kind: its text when first seen
+    last = [None]
 
-        def after(number, cmd, arg):
-            text = m.screen_text()
-            if text != last[0]:
-                last[0] = text
-                for p in layout_problems(m.display):
-                    problems.append("line %d: %s" % (number, p))
+    def check(where):
+        text = d.m.screen_text()
+        top = d.top
+        tag = screen_tag(top)
+        if tag not in texts:
+            texts[tag] = text
+            if os.environ.get("LANG_SCREENS"):  # every kind of screen, to look at
+                d.m.screenshot(os.path.join(shots, game + "-" + tag + ".png"))
+        if text != last[0]:
+            last[0] = text
+            for p in fit_problems(d.m.display, top):
+                problems.append("%s: %s" % (where, p))
 
-        emscript.run(m, steps, screenshots=os.path.join(REPO, "out", "lang", code, board_id),
-                     name=os.path.basename(path), after=after)
-    assert problems == []
+    def script(text, name):
+        steps = emscript.parse(text, name)
+        emscript.run(d.m, steps, screenshots=shots, name=name,
+                     after=lambda number, cmd, arg: check("%s line %d" % (name, number)))
+
+    try:
+        d.boot()
+        d.m.set_render_stride(10 ** 9)  # drawn for the screenshots only: the checks read groups
+        script(parts[0], os.path.basename(path))
+        if len(parts) > 1:
+            key = d.key
+
+            def checked_key(name):
+                key(name)
+                check("key " + name)
+
+            d.key = checked_key
+            paused = False
+            for _ in range(20000):
+                check("play")
+                if not paused and screen_tag(d.top) in ("Cover", "BoardScreen", "Turn-draw"):
+                    paused = True
+                    d.key = key
+                    script(parts[1], os.path.basename(path) + " at a person's screen")
+                    d.key = checked_key
+                if (d.step() if game == "p10" else step(d, set())) == "end":
+                    break
+            else:
+                raise AssertionError("the game did not end")
+            d.key = key
+            script(parts[2], os.path.basename(path) + " after the game")
+    finally:
+        d.close()
+    assert not problems, "\n".join(problems)
+    for tag, words in WORDS.get(game, {}).get(code, {}).items():
+        assert tag in texts, tag + " never shown"
+        assert words in " ".join(texts[tag].split()), (tag, words, texts[tag])
 
 
 def test_RECORD_tools_replay_lang_prints_the_summary_in_russian_and_polish(tmp_path, capsys):
@@ -218,3 +322,77 @@ def test_boots_without_terminalio_under_micropython_and_reads_russian_from_the_f
     r = run_script(script, board="pybadge", heap=170000)
     assert r.status == 0, r.message
     assert "Весёлый кубик" in r.snapshots[-1][1]
+
+
+# (cols, rows) of a text page: PyBadge/PyGamer 160x128, CLUE 240x240, Feather 240x135 and
+# T-Display 320x170 (their text layout at scale 2), PicoSystem 240x240
+PAGE_SIZES = {"pybadge": (25, 7), "clue": (19, 7), "feather": (19, 4), "tdisplay": (25, 5)}
+
+
+def _sentence_at(src, at):
+    """The sentence of ``src`` (a text page's source) that offset ``at`` falls in."""
+    before = src.read(0, at).decode()
+    after = src.read(at, src.size).decode()
+    a = max([before.rfind(x) + len(x) for x in (". ", "; ", "! ", "? ", "\n")])
+    b = min([i + 1 for i in (after.find(x) for x in (". ", "; ", "! ", "? ", "\n")) if i >= 0]
+            or [len(after)])
+    return before[a:] + after[:b]
+
+
+def _sentence_ends(text):
+    return sum(1 for j in range(len(text)) if text[j] in ".;!?" and (j + 1 == len(text)
+                                                                      or text[j + 1] in " \n"))
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_rules_pages_read_a_page_at_a_time_and_no_page_is_a_fragment(code):
+    """Every Rules page in every language on every text layout: the how-to pages are read from
+    the language file a page at a time (firmware.pages.Long), every line fits its columns, every
+    page its rows, the pages together are the whole text, and a page that begins inside a
+    sentence follows one that holds no sentence's end, or holds more than that sentence's tail,
+    or the sentence is longer than a page: no page holds only the tail of a sentence (as 'even:
+    only those.' once did), and none ends with a label whose text is on the next (the About
+    page's 'Board id:' on the PyBadge)."""
+    about = "Version 1\nRules core 1\nBoard: X\nScreen 1x1\nFree memory 1 KB\nGame saves 1 B\nBoard id:\nx"
+    from emulator.machine import Machine
+    from firmware import lang, texts, ui
+    from firmware import pages as pages_mod
+
+    with Machine("pybadge"):  # the app's modules importable (displayio and board stand-ins)
+        pass
+    src = pages_mod.Chars(about)
+    starts = pages_mod.paginate(src, 25, 7)
+    assert [pages_mod.page_text(src, starts, p) for p in range(len(starts))][-1] == "Board id:\nx"
+    old = lang.lang()
+    try:
+        lang.set_lang(CODES.index(code))
+        for _, _, what in texts.TOPICS:
+            src = texts.text(what)
+            if what in texts.PAGES:
+                assert type(src).__name__ == "Long" and src.size > 200
+                whole = lang.t(texts.PAGES[what])
+            else:
+                whole = src
+                src = pages_mod.Chars(src)
+            for board, (cols, rows) in PAGE_SIZES.items():
+                starts = pages_mod.paginate(src, cols, rows)
+                pages = [pages_mod.page_text(src, starts, p) for p in range(len(starts))]
+                assert " ".join(" ".join(pages).split()) == " ".join(whole.split())
+                for p, page in enumerate(pages):
+                    lines = ui.wrap(page, cols)
+                    assert len(lines) == sum(len(pages_mod.line_starts(x, cols))
+                                             for x in page.split("\n"))  # as drawn
+                    where = (what, board, p + 1, page)
+                    assert len(lines) <= rows and all(len(x) <= cols for x in lines), where
+                    if p + 1 < len(pages) and "\n" in page and page.endswith(":"):
+                        # a label below other text, its text on the next page
+                        assert src.read(starts[p + 1] - 1, starts[p + 1]) != b"\n", where
+                    before = src.read(max(0, starts[p] - 2), starts[p]).decode("utf-8", "ignore")
+                    if p and not (before.endswith("\n") or before[:1] in ".;!?"):
+                        # begins inside a sentence: the page before holds only that sentence
+                        # (longer than a page), or this page holds more than its tail
+                        assert _sentence_ends(pages[p - 1]) == 0 or "\n" in page or \
+                            _sentence_ends(page[:-1]) > 0 or \
+                            len(ui.wrap(_sentence_at(src, starts[p]), cols)) > rows, where
+    finally:
+        lang.set_lang(old)

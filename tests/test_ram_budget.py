@@ -60,11 +60,13 @@ CEILING_KIB = {
 # 7.8, dx_computers 4.7, dx_hard 2.2, dx_pass 1.6; frozen: menus 5.4, dx_computers 8.1, dx_hard
 # 2.2, dx_pass 2.1, p10_computers 1.9. With the languages' font and text reader (issue 28), menus
 # as .mpy 4.6 and dx_computers frozen 4.9; dx_hard as .mpy went under 1.5 on one machine, dx_pass
-# frozen to 1.5 when phases.equal_groups moved a few names.
+# frozen to 1.5 when phases.equal_groups moved a few names. With the Rules pages read a page at a
+# time (firmware/pages.py) and titles that fit (issue 28's second pass): dx_computers as .mpy 2.5,
+# p10_computers frozen 0.94, dx_pass as .mpy 0.78.
 BLOCK_FLOOR_KIB = {
-    MPY: {"menus.txt": 3.5, "dx_computers.txt": 3, "dx_hard.txt": 1, "dx_pass.txt": 1},
+    MPY: {"menus.txt": 3.5, "dx_computers.txt": 2, "dx_hard.txt": 1, "dx_pass.txt": 0.5},
     FROZEN: {"menus.txt": 4, "dx_computers.txt": 3.75, "dx_hard.txt": 1.5, "dx_pass.txt": 1,
-             "p10_computers.txt": 1.25},
+             "p10_computers.txt": 0.75},
 }
 
 

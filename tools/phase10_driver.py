@@ -114,6 +114,10 @@ class Driver:
     def text(self):
         return self.m.screen_text()
 
+    def tr(self, key):
+        """A text in the app's language, as the firmware reads it (firmware/lang.py)."""
+        return sys.modules["firmware.lang"].t(key)
+
     def _note(self, tag):
         if tag not in self.seen:
             self.seen.add(tag)
@@ -285,15 +289,15 @@ class Driver:
         choosing it again shows the rule's whole reason."""
         if st.discard and st.discard[-1] == 0x50:
             i = t.rows.index((self.T.A_TAKE, 0))
-            if not t.menu.dim[i] or "Skip" not in t.menu.items[i]:
+            if not t.menu.dim[i] or self.tr("p10.take_skip") not in t.menu.items[i]:
                 raise DriverError("a Skip on top but the Take row is " + t.menu.items[i])
             if "turn:skip on top" not in self.seen:
                 self._note("turn:skip on top")
                 self.row(t, (self.T.A_TAKE, 0))
-                if self.top is not t or "Can't take a Skip" not in self.text():
+                if self.top is not t or self.tr("p10.e.skip_on_top") not in self.text():
                     raise DriverError("no reason shown for a Skip on top:\n" + self.text())
                 self.key("A")
-                if type(self.top).__name__ != "Message" or "can never be drawn" not in \
+                if type(self.top).__name__ != "Message" or self.tr("p10.w.skip_on_top") not in \
                         self.text().replace("\n", " "):
                     raise DriverError("no whole reason for a Skip on top:\n" + self.text())
                 self.key("A")

@@ -67,8 +67,9 @@ def decision(screens, seat):
         from firmware.dice_express.dice import DiceScreen  # a person's rolls only
 
         return DiceScreen(s, seat, title, screens.colours)
-    return Choices(s, seat, title + ": " + screens.colour_name(st.colour), _take_rows(s, seat),
-                   _take_line(s, seat))
+    colour = ": " + screens.colour_name(st.colour)  # "ANN: orange" where the turn's does not fit
+    return Choices(s, seat, ui.first_fit(s.app.layout.cols, title + colour, s.names[seat] + colour),
+                   _take_rows(s, seat), _take_line(s, seat))
 
 
 def _before_rows(st, seat):

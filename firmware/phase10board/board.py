@@ -232,7 +232,9 @@ class BoardScreen(Decision):
         st = s.state
         self._tokens()
         me = self.seat
-        self.set_title(s.names[me] + " " + t("p10b.ph").format(st.markers[me] + 1) + " " + need_text(st.markers[me]))
+        self.set_title(ui.seat_title(self.layout.cols, s.names[me],
+                                     t("p10b.ph").format(st.markers[me] + 1),
+                                     need_text(st.markers[me])))
         if st.pending[1] == B.ROLL:
             for g, _ in self.dice_g:
                 g.hidden = True

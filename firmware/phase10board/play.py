@@ -4,6 +4,7 @@ shown to it in the card game's terms (``PlayView``)."""
 
 from shared_rules.phase10board import game as B
 from shared_rules.phases import BOARD_PHASES
+from firmware import ui
 from firmware.lang import t, phase_text
 
 from firmware.phase10.turn import Turn
@@ -65,4 +66,5 @@ class BoardTurn(Turn):
         st = self.session.state
         m = st.markers[self.seat]
         need = t("p10.laid") if st.laid[self.seat] else phase_text(BOARD_PHASES[m])  # a player at the finish has won
-        self.set_title(self.session.names[self.seat] + " " + t("p10b.ph").format(m + 1) + " " + need)
+        self.set_title(ui.seat_title(self.layout.cols, self.session.names[self.seat],
+                                     t("p10b.ph").format(m + 1), need))
