@@ -427,3 +427,20 @@ def test_the_version_is_the_checkouts_tag_or_else_the_pinned_one(fake_source):
     assert source.version(fake_source, run=Calls(128)) == "10.0.3"  # not a git checkout
     tagged = lambda cmd, **kw: type("P", (), {"returncode": 0, "stdout": "10.0.2\n"})()  # noqa: E731
     assert source.version(fake_source, run=tagged) == "10.0.2"
+
+
+def test_the_vm_build_names_the_submodules_it_lacks_before_building(fake_source, fake_app, tmp_path,
+                                                                    monkeypatch, capsys):
+    bin_dir = tmp_path / "fakebin"
+    write(str(bin_dir / "make"), "#!/bin/sh\necho built > \"$HOME/make-ran\"\n", stat.S_IXUSR)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(app, "REPO", fake_app)
+    os.makedirs(os.path.join(fake_source, "lib", "micropython-lib"))  # as git leaves one not initialised
+    write(os.path.join(fake_source, "tools", "huffman", "huffman.py"), "# checked out\n")
+    code = cli.main(["--vm", "--source", fake_source, "--work", str(tmp_path / "w")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "extmod/ulab, lib/micropython-lib" in err and "tools/huffman" not in err
+    assert "submodule update --init extmod/ulab lib/micropython-lib" in err
+    assert not (tmp_path / "make-ran").exists() and not (tmp_path / "w" / "vm").exists()

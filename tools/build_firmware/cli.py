@@ -199,6 +199,12 @@ def build_vm(args, out=print):
     python = os.path.abspath(args.python) if args.python else sys.executable
     source = os.path.abspath(args.source) if args.source else src.clone(
         os.path.join(work, "circuitpython"), "tests", python, out=out)  # ci_fetch_deps: the Unix port's
+    missing = src.missing_submodules(source, src.VM_SUBMODULES)
+    if missing:  # found now, not two minutes into the build
+        raise src.SourceError("%s lacks the submodule%s %s, which the Unix port's build needs: "
+                              "git -C %s submodule update --init %s"
+                              % (source, "s" if len(missing) > 1 else "", ", ".join(missing),
+                                 source, " ".join(missing)))
     check_m32()
     version = src.version(source)
     here = os.path.join(work, "vm")

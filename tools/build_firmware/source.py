@@ -15,8 +15,25 @@ COMMIT = "799f13ce6f"
 URL = "https://github.com/adafruit/circuitpython.git"
 
 
+# The submodules the Unix port's 32-bit build (``--vm``) and mpy-cross read: ulab (the port
+# has CIRCUITPY_ULAB = 1), huffman (the compressed messages), micropython-lib (the frozen
+# manifest step refuses to run without it, even for an empty manifest).
+VM_SUBMODULES = ("extmod/ulab", "tools/huffman", "lib/micropython-lib")
+
+
 class SourceError(Exception):
     pass
+
+
+def missing_submodules(source, paths):
+    """The submodules of ``paths`` not checked out in ``source`` (absent or an empty folder, as
+    git leaves one it has not initialised)."""
+    missing = []
+    for p in paths:
+        d = os.path.join(source, p)
+        if not os.path.isdir(d) or not os.listdir(d):
+            missing.append(p)
+    return missing
 
 
 def find_port(source, board):
