@@ -83,7 +83,7 @@ def installed(board=BOARD):
     return sorted(m for m in (module_of(p) for p in manifest(board)) if m is not None)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once a worker, though its tests interleave with the budget's
 def imported(script_runs):
     """{device module: the scripts that import it} over every script of tests/scripts/."""
     from tests.test_ram_budget import budget_heap
