@@ -62,9 +62,9 @@ CEILING_KIB = {
 # as .mpy 4.6 and dx_computers frozen 4.9; dx_hard as .mpy went under 1.5 on one machine, dx_pass
 # frozen to 1.5 when phases.equal_groups moved a few names. With the Rules pages read a page at a
 # time (firmware/pages.py) and titles that fit (issue 28's second pass): dx_computers as .mpy 2.5,
-# p10_computers frozen 0.94, dx_pass as .mpy 0.78.
+# p10_computers frozen 0.94, dx_pass as .mpy 0.78; menus as .mpy 3.47 at the name editor once merged.
 BLOCK_FLOOR_KIB = {
-    MPY: {"menus.txt": 3.5, "dx_computers.txt": 2, "dx_hard.txt": 1, "dx_pass.txt": 0.5},
+    MPY: {"menus.txt": 3, "dx_computers.txt": 2, "dx_hard.txt": 1, "dx_pass.txt": 0.5},
     FROZEN: {"menus.txt": 4, "dx_computers.txt": 3.75, "dx_hard.txt": 1.5, "dx_pass.txt": 1,
              "p10_computers.txt": 0.75},
 }
