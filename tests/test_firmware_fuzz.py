@@ -25,8 +25,9 @@ GAPS = (10, 20, 40)
 STRIDE = 10 ** 9  # draw only when asked
 
 
-# the pause menu's title in every language (the presses may reach Settings' Language row)
-PAUSED = tuple(make_texts.load(code)["pause.title"].split("{")[0] for code in ("en", "ru", "pl"))
+# the pause menu's title in every language (the presses may reach Settings' Language row): its
+# short form is where the full one ("Paused: Phase 10") begins
+PAUSED = tuple(make_texts.load(code)["pause.short"] for code in ("en", "ru", "pl"))
 
 
 def back_to_main_menu(m):
