@@ -52,36 +52,28 @@ class Chars:
 
 def line_starts(para, cols):
     """Where each line of ``para`` (one paragraph) word-wrapped to at most ``cols`` starts: a
-    line breaks at its last space that fits, a word longer than a line is cut (the lines of
-    ``firmware.ui.wrapped``, which draws the page)."""
+    line breaks at its last space that fits, a word longer than a line is cut after its last '_'
+    that fits (a board's id), else at the line's end (the lines of ``firmware.ui.wrapped``,
+    which draws the page)."""
     out = [0]
     i = 0
     while len(para) - i > cols:
         j = para.rfind(" ", i, i + cols + 1)
-        i = j + 1 if j > i else i + cols
+        if j > i:
+            i = j + 1
+        else:  # a word longer than a line: cut after its last '_' that fits, else full
+            i = para.rfind("_", i, i + cols) + 1 or i + cols
         out.append(i)
-    return out
-
-
-def _sentences(para):
-    """Where the sentences of ``para`` after its first start: after ``. ``, ``; ``, ``! ``,
-    ``? ``."""
-    out = []
-    for j in range(len(para) - 1):
-        if para[j] in ".;!?" and para[j + 1] == " ":
-            out.append(j + 2)
     return out
 
 
 def paginate(src, cols, rows):
     """The offsets in ``src`` (``Chars`` or ``Long``) where each page of ``rows`` lines of
-    ``cols`` starts, reading a paragraph at a time. A page breaks between paragraphs or
-    sentences where it can; a sentence that does not fit goes to the next page whole, unless
-    that would leave half the page or more empty: then it is cut between lines where it is
-    longer than a page (it is cut anyway) or its tail and the paragraph's next sentence fit the
-    next page. So no page holds only the tail of a sentence but where a sentence is longer than
-    a page. A paragraph ending in ':' (a label,
-    "Board id:") goes to the next page with the paragraph after it."""
+    ``cols`` starts, reading a paragraph at a time. Pages are filled line by line, as a book
+    is set: a paragraph that does not fit what is left of a page is broken between its lines
+    where at least two of them stay on the page and two go to the next (no lone first or last
+    line), else it goes to the next page whole. A paragraph ending in ':' (a label, "Board
+    id:") goes to the next page with the paragraph after it."""
     starts = [0]
     used = 0
     a = 0
@@ -89,45 +81,24 @@ def paginate(src, cols, rows):
     while a < src.size:
         b = src.para_end(a)
         para = src.read(a, b).decode()
-        whole = True
-        while True:
-            room = rows - used
-            lines = line_starts(para, cols)
-            if len(lines) <= room:
-                label = (a, len(lines)) if para.endswith(":") and used else None
-                used += len(lines)
-                break
-            ends = _sentences(para)
-            cut = 0
-            for i in ends:
-                if len(line_starts(para[:i].rstrip(" "), cols)) > room:
-                    break
-                cut = i
-            if not cut and used:
-                # the first sentence does not fit: cut between lines only where half the page
-                # or more would be empty and it is longer than a page (cut anyway) or its tail
-                # and the next sentence fit the next page (else its tail would be alone)
-                nxt = ends[1] if len(ends) > 1 else len(para)
-                over = len(line_starts(para[:ends[0] if ends else len(para)], cols)) > rows
-                alone = not ends or len(line_starts(para[lines[room]:nxt].rstrip(" "), cols)) > rows
-                if 2 * room < rows or (not over and alone):
-                    if whole and label is not None and label[1] + len(lines) <= rows:
-                        # the label goes to the next page with it ("Board id:")
-                        starts.append(label[0])
-                        used = label[1]
-                    else:
-                        starts.append(a)  # it starts the next page
-                        used = 0
-                    label = None
-                    continue
-            if not cut:
-                cut = lines[room]  # between lines: the page is full
-            a += len(para[:cut].encode())
-            para = para[cut:]
-            starts.append(a)
-            used = 0
-            whole = False
+        lines = line_starts(para, cols)
+        n = len(lines)
+        k = 0  # the paragraph's lines on earlier pages
+        while n - k > rows - used:
+            fit = min(rows - used, n - k - 2)
+            if fit >= 2 or not used:
+                k += max(fit, 1)  # (a page of fewer than four rows may leave a lone line)
+                starts.append(a + len(para[:lines[k]].encode()))
+                used = 0
+            elif label is not None and (n <= rows - label[1] or min(rows - label[1], n - 2) >= 2):
+                starts.append(label[0])  # the label goes to the next page with it
+                used = label[1]
+            else:
+                starts.append(a)
+                used = 0
             label = None
+        label = (a, n) if para.endswith(":") and used and not k else None
+        used += n - k
         a = b + 1
     return starts
 

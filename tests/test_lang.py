@@ -329,30 +329,14 @@ def test_boots_without_terminalio_under_micropython_and_reads_russian_from_the_f
 PAGE_SIZES = {"pybadge": (25, 7), "clue": (19, 7), "feather": (19, 4), "tdisplay": (25, 5)}
 
 
-def _sentence_at(src, at):
-    """The sentence of ``src`` (a text page's source) that offset ``at`` falls in."""
-    before = src.read(0, at).decode()
-    after = src.read(at, src.size).decode()
-    a = max([before.rfind(x) + len(x) for x in (". ", "; ", "! ", "? ", "\n")])
-    b = min([i + 1 for i in (after.find(x) for x in (". ", "; ", "! ", "? ", "\n")) if i >= 0]
-            or [len(after)])
-    return before[a:] + after[:b]
-
-
-def _sentence_ends(text):
-    return sum(1 for j in range(len(text)) if text[j] in ".;!?" and (j + 1 == len(text)
-                                                                      or text[j + 1] in " \n"))
-
-
 @pytest.mark.parametrize("code", CODES)
 def test_rules_pages_read_a_page_at_a_time_and_no_page_is_a_fragment(code):
     """Every Rules page in every language on every text layout: the how-to pages are read from
     the language file a page at a time (firmware.pages.Long), every line fits its columns, every
-    page its rows, the pages together are the whole text, and a page that begins inside a
-    sentence follows one that holds no sentence's end, or holds more than that sentence's tail,
-    or the sentence is longer than a page: no page holds only the tail of a sentence (as 'even:
-    only those.' once did), and none ends with a label whose text is on the next (the About
-    page's 'Board id:' on the PyBadge)."""
+    page its rows, the pages together are the whole text, pages are filled, a paragraph broken
+    between pages leaves two lines at least on each (no lone line, as 'even: only those.' once
+    was), and no page ends with a label whose text is on the next (the About page's 'Board id:'
+    on the PyBadge)."""
     about = "Version 1\nRules core 1\nBoard: X\nScreen 1x1\nFree memory 1 KB\nGame saves 1 B\nBoard id:\nx"
     from emulator.machine import Machine
     from firmware import lang, texts, ui
@@ -387,12 +371,12 @@ def test_rules_pages_read_a_page_at_a_time_and_no_page_is_a_fragment(code):
                     if p + 1 < len(pages) and "\n" in page and page.endswith(":"):
                         # a label below other text, its text on the next page
                         assert src.read(starts[p + 1] - 1, starts[p + 1]) != b"\n", where
-                    before = src.read(max(0, starts[p] - 2), starts[p]).decode("utf-8", "ignore")
-                    if p and not (before.endswith("\n") or before[:1] in ".;!?"):
-                        # begins inside a sentence: the page before holds only that sentence
-                        # (longer than a page), or this page holds more than its tail
-                        assert _sentence_ends(pages[p - 1]) == 0 or "\n" in page or \
-                            _sentence_ends(page[:-1]) > 0 or \
-                            len(ui.wrap(_sentence_at(src, starts[p]), cols)) > rows, where
+                    if p and src.read(starts[p] - 1, starts[p]) != b"\n":
+                        # begins inside a paragraph: two of its lines at least on either page
+                        assert len(ui.wrap(page.split("\n")[0], cols)) >= 2, where
+                        assert len(ui.wrap(pages[p - 1].split("\n")[-1], cols)) >= 2, where
+                    if p + 1 < len(pages):
+                        # filled as a book is (at most a label and a paragraph's two lines moved on)
+                        assert len(lines) >= rows - 3, where
     finally:
         lang.set_lang(old)
