@@ -249,12 +249,13 @@ def wrapped(text, cols):
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
-            while len(word) > cols:
+            while len(word) > cols:  # cut after its last '_' that fits (a board's id), else full
                 if line:
                     yield line
                     line = ""
-                yield word[:cols]
-                word = word[cols:]
+                n = word.rfind("_", 0, cols) + 1 or cols
+                yield word[:n]
+                word = word[n:]
             if not line:
                 line = word
             elif len(line) + 1 + len(word) <= cols:
