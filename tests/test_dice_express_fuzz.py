@@ -1,4 +1,4 @@
-"""Fuzz: 10,000 random button presses (``FUZZ_EVENTS`` for a long run) during Dice Express games
+"""Fuzz: 6,000 random button presses (``FUZZ_EVENTS`` for a long run) during Dice Express games
 on each of two boards (the 160x128 PyBadge with a d-pad and the 240x240 CLUE with two buttons,
 where A and B are long presses), people and computer players mixed, 2 to 6 players: the
 firmware must never raise (tests/fuzzkeys.py)."""
@@ -7,7 +7,7 @@ import pytest
 
 from tests.fuzzkeys import events, fuzz, pending_name, seats
 
-EVENTS = events(10000)
+EVENTS = events(6000)
 
 
 def start(d, rng, games):

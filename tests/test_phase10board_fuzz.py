@@ -1,4 +1,4 @@
-"""Fuzz: 10,000 random button presses (``FUZZ_EVENTS`` for a long run) during Phase 10 board
+"""Fuzz: 6,000 random button presses (``FUZZ_EVENTS`` for a long run) during Phase 10 board
 games on each of two boards (the 160x128 PyBadge with a d-pad and the 240x240 CLUE with two
 buttons, where A and B are long presses), people and computer players mixed, 2 to 6 players:
 the firmware must never raise (tests/fuzzkeys.py). The presses land on the board screen (roll,
@@ -8,7 +8,7 @@ import pytest
 
 from tests.fuzzkeys import events, fuzz, pending_name, seats
 
-EVENTS = events(10000)
+EVENTS = events(6000)
 
 
 def start(d, rng, games):

@@ -1,4 +1,4 @@
-"""Fuzz: 10,000 random button presses (``FUZZ_EVENTS`` for a long run) during Phase 10 games on
+"""Fuzz: 6,000 random button presses (``FUZZ_EVENTS`` for a long run) during Phase 10 games on
 each of two boards (a 160x128 PyBadge with a d-pad and a 240x240 CLUE with two buttons, where A
 and B are long presses), people and computer players mixed: the firmware must never raise.
 Whenever a press leaves the game for the main menu, the fuzzer goes back in (Continue, or a new
@@ -9,7 +9,7 @@ import pytest
 
 from tests.fuzzkeys import events, fuzz, seats
 
-EVENTS = events(10000)
+EVENTS = events(6000)
 VARIANTS = [("classic", "5", "standard"), ("2020", "odd", "free"), ("2020", "even", "everyone"),
             ("classic", "8", "free")]
 
