@@ -95,7 +95,7 @@ class App:
         text = "  ".join(parts)
         if len(text) > self.layout.footer_cols:  # closer together where they would not fit
             text = " ".join(parts)
-        return text[: self.layout.footer_cols]
+        return ui.clip(text, self.layout.footer_cols)
 
     @property
     def top(self):
@@ -251,6 +251,9 @@ class App:
             later(self)
             later = None
         self.top.tick(now)
+        menu = getattr(self.top, "menu", None)
+        if menu is not None:
+            menu.tick(now)
         self.sound.tick(now)
         self.display.refresh()
 

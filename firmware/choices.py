@@ -8,15 +8,19 @@ from firmware.decide import Decision
 
 class Choices(Decision):
     """A decision made by picking one row: ``rows`` is a list of ``(text, move)``, a move of
-    None greys its row. A applies the move; a refusal shows its reason under the rows."""
+    None greys its row. A applies the move; a refusal shows its reason above the rows, on
+    two lines where one does not hold it (the rows then move down a line)."""
 
     def __init__(self, session, seat, title, rows, prompt=""):
         super().__init__(session, seat, title)
         lay = self.app.layout
-        self.info = ui.label(prompt[: lay.cols], lay.margin, lay.body_top + lay.scale, ui.DIM, lay.scale)
-        self.body.append(self.info)
-        self.menu = ui.Menu(self, [], top=lay.body_top + lay.row_h,
-                            rows=max(1, lay.rows - 1))
+        self.info = [ui.label("", lay.margin, lay.body_top + lay.scale + i * lay.row_h, ui.DIM,
+                              lay.scale) for i in range(2)]
+        for lb in self.info:
+            self.body.append(lb)
+        self.menu = None
+        self.moves = []
+        self.say(prompt)
         self.set_rows(rows)
 
     def set_rows(self, rows, prompt=None):
@@ -26,10 +30,16 @@ class Choices(Decision):
             self.say(prompt)
 
     def say(self, text, warn=False):
-        ui.set_text(self.info, text[: self.app.layout.cols])
-        colour = ui.WARN if warn else ui.DIM
-        if self.info.color != colour:
-            self.info.color = colour
+        lay = self.app.layout
+        n = max(1, ui.say(self.info, text, lay.cols, warn))
+        menu = self.menu
+        if menu is None or menu.top != lay.body_top + n * lay.row_h:
+            if menu is not None:
+                self.body.remove(menu.group)
+            self.menu = ui.Menu(self, [], top=lay.body_top + n * lay.row_h,
+                                rows=max(1, lay.rows - n))
+            if menu is not None:
+                self.menu.set_items(menu.items, menu.index, menu.dim)
 
     def key(self, k):
         if super().key(k):

@@ -12,10 +12,6 @@ from firmware.saves import PERSON
 DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
 
 
-def ticks_due(now, at):
-    return ((now - at) & 0x1FFFFFFF) < 0x10000000
-
-
 class ComputerTurns(ui.Screen):
     """Computer players' moves, one line each, at the speed of the settings; A: full speed."""
 
@@ -68,7 +64,7 @@ class ComputerTurns(ui.Screen):
             self.next_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
             return
         s = self.session
-        if not s.fast and not ticks_due(now, self.next_at):
+        if not s.fast and not ui.ticks_due(now, self.next_at):
             return
         self.next_at = None
         own = getattr(s.game, "computer", None)  # the game may show this decision on its own
@@ -102,18 +98,25 @@ class Cover(ui.Screen):
         name = session.names[seat]
         text = t("turns.pass_to").format(name)
         big = min(4, (lay.width - 2 * lay.margin) // (len(text) * 6))
-        x = (lay.width - len(text) * 6 * big) // 2
-        y = lay.body_top + lay.body_h // 3 - 6 * big
-        self.body.append(ui.label(text, x, y, ui.BAR, big))
         board = self.app.board
         how = board.HINTS[A if board.BUTTONS >= 4 else DOWN] or "A"  # a short press shows it
         lines = ui.wrap(t("turns.only").format(name, how), lay.cols)
-        for i in range(min(2, len(lines))):
-            self.body.append(ui.label(lines[i], lay.margin, y + 14 * big + 2 + i * lay.row_h,
-                                      ui.TEXT, lay.scale))
-        if session.lines:
-            self.body.append(ui.label(session.lines[-1][: lay.cols], lay.margin,
-                                      lay.body_top + lay.body_h - lay.row_h, ui.DIM, lay.scale))
+        log = ui.wrap(session.lines[-1], lay.cols) if session.lines else []
+        # a third of the way down, or higher where the lines below need the room
+        need = 14 * big + 2 + (len(lines) + min(2, len(log))) * lay.row_h
+        y = lay.body_top + max(2, min(lay.body_h // 3 - 6 * big, lay.body_h - need))
+        self.body.append(ui.label(text, (lay.width - len(text) * 6 * big) // 2, y, ui.BAR, big))
+        # the last move at the bottom, on two lines where it needs them and there is room
+        y += 14 * big + 2
+        bottom = lay.body_top + lay.body_h
+        rows = (bottom - y) // lay.row_h
+        n = min(len(log), 2, max(1, rows - len(lines)))
+        for i in range(min(len(lines), rows - n)):
+            self.body.append(ui.label(lines[i], lay.margin, y + i * lay.row_h, ui.TEXT, lay.scale))
+        for i in range(n):
+            text = ui.clip(" ".join(log[i:]), lay.cols) if i == n - 1 else log[i]
+            self.body.append(ui.label(text, lay.margin, bottom - (n - i) * lay.row_h, ui.DIM,
+                                      lay.scale))
 
     def key(self, k):
         if k == A or k == DOWN:  # DOWN: a short press on the two-button boards
@@ -155,7 +158,7 @@ class Summary(ui.TextPage):
     def tick(self, now):
         if self.fx is not None and not self.fx.tick(now):
             self.fx = None
-        if self.wait_until is not None and ticks_due(now, self.wait_until):
+        if self.wait_until is not None and ui.ticks_due(now, self.wait_until):
             self.wait_until = None
             self._go_on()
 

@@ -228,6 +228,33 @@ def label(text, x, y, colour=TEXT, scale=1):
     return Text(text, x, y, colour, scale)
 
 
+def ticks_due(now, at):
+    """True once ``supervisor.ticks_ms()`` (which wraps at 2**29) has reached ``at``."""
+    return ((now - at) & 0x1FFFFFFF) < 0x10000000
+
+
+def clip(text, cols):
+    """``text`` cut to ``cols`` characters: a line that must stay one line (a menu row, a
+    prompt, the footer). Every cut of the app is made here, so the fit checks of the tests
+    can find a text that lost its end (tests/test_phase10_screens.py, ``Cuts``)."""
+    return text[:cols]
+
+
+def say(labels, text, cols, warn=False):
+    """``text`` word-wrapped onto ``labels`` (a line each; the last holds the rest, cut where
+    it does not fit), dim or in the warning colour: a prompt or a refusal. The lines used."""
+    lines = wrap(text, cols)
+    colour = WARN if warn else DIM
+    last = len(labels) - 1
+    for i in range(len(labels)):
+        lb = labels[i]
+        set_text(lb, clip(" ".join(lines[i:]), cols) if i == last else
+                 lines[i] if i < len(lines) else "")
+        if lb.color != colour:
+            lb.color = colour
+    return min(len(lines), len(labels))
+
+
 def set_text(lb, text):
     """Change a label's text only if it differs (an unchanged label is not redrawn)."""
     if lb.text != text:
@@ -345,8 +372,9 @@ class Menu:
     change are redrawn, and the list scrolls when the cursor leaves the visible rows (a thin
     bar at the right edge then shows where the visible rows are in the list). ``row_h``: a row
     height other than the layout's (at least the text's height). A game screen's rows (cards,
-    a log line) are cut to the columns; a text screen's (menus, settings, set-up) never are:
-    one too long runs off the screen, which the fit check finds."""
+    a log line) are cut to the columns, but the cursor's row slides along to show the rest
+    (``tick``); a text screen's (menus, settings, set-up) never are: one too long runs off the
+    screen, which the fit check finds."""
 
     def __init__(self, screen, items, top=None, rows=None, row_h=None):
         lay = getattr(screen, "layout", None) or screen.app.layout
@@ -365,6 +393,8 @@ class Menu:
         self.thumb = None
         self.dim = []
         self.bar_on = True
+        self.shift = 0  # the cursor's row's first character shown (``tick``)
+        self.slide_at = None
         screen.body.append(self.group)
         self.set_items(items)
 
@@ -406,6 +436,8 @@ class Menu:
         self.first = max(0, min(self.first, len(self.items) - rows))
 
     def _draw(self):
+        self.shift = 0
+        self.slide_at = None
         for r in range(len(self.labels)):
             i = self.first + r
             lb = self.labels[r]
@@ -452,6 +484,27 @@ class Menu:
         r = i - self.first
         if 0 <= r < len(self.labels):
             set_text(self.labels[r], text[: self.cols])
+            if i == self.index:
+                self.shift = 0
+                self.slide_at = None
+
+    def tick(self, now):
+        """The cursor's row, where it is longer than the row: its text slides along a
+        character every 150 ms, resting 1.2 s at either end, so it can be read whole (the app
+        calls this for its top screen's ``menu``)."""
+        if not self.items:
+            return
+        text = self.items[self.index]
+        over = len(text) - self.cols
+        if over <= 0:
+            return
+        if self.slide_at is None:
+            self.slide_at = now + 1200
+        if not ticks_due(now, self.slide_at):
+            return
+        self.shift = self.shift + 1 if self.shift < over else 0
+        self.slide_at = now + (1200 if self.shift in (0, over) else 150)
+        set_text(self.labels[self.index - self.first], text[self.shift:self.shift + self.cols])
 
 
 class ListScreen(Screen):

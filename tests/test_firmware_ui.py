@@ -32,6 +32,37 @@ def test_wrap_and_pair(ui):
     assert ui.pair("Progression", "everyone", 12) == "Progression everyone"
 
 
+def test_a_game_menus_cursor_row_longer_than_the_row_slides_to_show_its_end(ui):
+    """A game screen's row longer than the screen is cut, but on the cursor it slides along a
+    character at a time after a rest, to its end, rests there and starts again; a row that fits
+    stays still, and moving the cursor shows the row it left from its start."""
+    import displayio
+
+    class Screen:
+        layout = ui.Layout(160, 128)
+        body = displayio.Group()
+
+    long = "Colour6 ok: R5 R6 R7 R8 R11 JG10"
+    menu = ui.Menu(Screen(), ["short", long])
+    cols = menu.cols
+    assert len(long) > cols
+    row = menu.labels[1]
+    menu.move(1)
+    seen = []
+    for now in range(0, 12000, 50):
+        menu.tick(now)
+        if row.text not in seen:
+            seen.append(row.text)
+    assert seen[0] == long[:cols] and seen[1] == long[1:cols + 1]
+    assert long[-cols:] in seen and all(len(x) == cols for x in seen)
+    assert "".join(x[-1] for x in seen[1:len(long) - cols + 1]) == long[cols:]
+    menu.move(1)  # back to the first row: the long one shows its start again
+    assert row.text == long[:cols] and menu.labels[0].text == "short"
+    for now in range(0, 5000, 50):
+        menu.tick(now)
+    assert menu.labels[0].text == "short"
+
+
 def test_the_set_up_is_remembered_after_a_restart():
     with Machine("clue_nrf52840_express") as m:
         m.boot()

@@ -9,6 +9,7 @@ stay in the game) and handed to the firmware's game session, as a scenario test 
 import importlib
 import os
 import shutil
+import sys
 
 import pytest
 
@@ -57,17 +58,37 @@ def _off(r, display):
     return r[0] < 0 or r[1] < 0 or r[0] + r[2] > display.width or r[1] + r[3] > display.height
 
 
+def cuts():
+    """The texts the app cut to fit a line (``firmware.ui.clip``) since the last call: the
+    booted app's ``clip`` is wrapped to record them at the first call."""
+    ui = sys.modules.get("firmware.ui")
+    if ui is None:
+        return []
+    clip = ui.clip
+    if not hasattr(clip, "cut"):
+        def clip(text, cols, _clip=clip):
+            if len(text) > cols:
+                clip.cut.append((text, cols))
+            return _clip(text, cols)
+
+        clip.cut = []
+        ui.clip = clip
+    out = list(clip.cut)
+    del clip.cut[:]
+    return out
+
+
 def layout_problems(display, screen=None):
     """Labels and card tiles off the screen, labels overlapping another label, tiles overlapping
     each other, a label over a tile or the cursor frame other than the tile's own number and
-    mark, and those running out of their tile."""
+    mark, those running out of their tile, and texts the app cut to fit a line (``cuts``)."""
+    bad = ["cut to %d: %r" % (cols, text) for text, cols in cuts()]
     found = labels(display)
     cards, cursor = tiles(screen)
     owner = {}
     for ti in range(len(cards)):
         for i in cards[ti][4]:
             owner[i] = ti
-    bad = []
     for r in found:
         if _off(r, display):
             bad.append("off screen: " + repr(r[4]) + " at " + str(r[:4]))

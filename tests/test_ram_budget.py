@@ -63,10 +63,12 @@ CEILING_KIB = {
 # frozen to 1.5 when phases.equal_groups moved a few names. With the Rules pages read a page at a
 # time (firmware/pages.py) and titles that fit (issue 28's second pass): dx_computers as .mpy 2.5,
 # p10_computers frozen 0.94, dx_pass as .mpy 0.78; menus as .mpy 3.47 at the name editor once merged.
+# With menus' rows that slide and prompts on two lines (issue 28's cuts): dx_hard as .mpy 0.84 at
+# a DiceScreen, p10_computers frozen 0.72 at a decision.
 BLOCK_FLOOR_KIB = {
-    MPY: {"menus.txt": 3, "dx_computers.txt": 2, "dx_hard.txt": 1, "dx_pass.txt": 0.5},
+    MPY: {"menus.txt": 3, "dx_computers.txt": 2, "dx_hard.txt": 0.75, "dx_pass.txt": 0.5},
     FROZEN: {"menus.txt": 4, "dx_computers.txt": 3.75, "dx_hard.txt": 1.5, "dx_pass.txt": 1,
-             "p10_computers.txt": 0.75},
+             "p10_computers.txt": 0.5},
 }
 
 

@@ -85,7 +85,7 @@ class DiceScreen(Decision):
         n = 0
         for k in self.kept:
             n += 0 if k else 1
-        ui.set_text(self.info, t("dx.roll_info").format(st.roll_no, n)[: self.app.layout.cols])
+        ui.set_text(self.info, ui.clip(t("dx.roll_info").format(st.roll_no, n), self.app.layout.cols))
 
     def _cursor(self):
         on = self.cursor >= len(self.dice)
@@ -150,6 +150,6 @@ class DiceScreen(Decision):
             move = self.move() if self.cursor == len(self.dice) else (D.STOP,)
             err = self.submit(move)
             if err is not None:
-                ui.set_text(self.info, self.refusal_text(err)[: self.app.layout.cols])
+                ui.set_text(self.info, ui.clip(self.refusal_text(err), self.app.layout.cols))
         elif k == B:
             self.session.pause()

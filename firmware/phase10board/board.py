@@ -209,7 +209,7 @@ class BoardScreen(Decision):
 
     def _lines(self, lines):
         for i in range(len(self.info)):
-            ui.set_text(self.info[i], (lines[i] if i < len(lines) else "")[: self.cols_panel])
+            ui.set_text(self.info[i], ui.clip(lines[i] if i < len(lines) else "", self.cols_panel))
 
     def _dice(self, a, b):
         for i in range(2):

@@ -21,10 +21,16 @@ class Pick(Decision):
         super().__init__(session, seat, session.names[seat])
         lay = self.app.layout
         s = lay.scale
-        self.prompt = ui.label("", lay.margin, lay.body_top + 1, ui.DIM, 1 if lay.cols < 30 and s == 1 else s)
-        self.body.append(self.prompt)
-        self.pcols = (lay.width - 2 * lay.margin) // (6 * self.prompt.scale)
-        y = lay.body_top + 12 * self.prompt.scale + 3
+        ps = 1 if lay.cols < 30 and s == 1 else s
+        # the prompt, on a second line where it is longer than one (the rest moves down)
+        self.prompt = [ui.label("", lay.margin, lay.body_top + 1 + 12 * ps * i, ui.DIM, ps)
+                       for i in range(2)]
+        for lb in self.prompt:
+            self.body.append(lb)
+        self.pcols = (lay.width - 2 * lay.margin) // (6 * ps)
+        self.line_h = 12 * ps
+        self.dy = 0  # the second line's height while it shows
+        y = lay.body_top + 12 * ps + 3
         th = tile_size(s)[1]
         marks = self.app.settings.marks
         self.hand = HandRow(self.body, lay.width, y, 1, s, marks, board=True)
@@ -107,7 +113,6 @@ class Pick(Decision):
             if ctx:
                 rows[0] = (t("p10b.done_below"), (B.DONE,))
         self.set_title(title)
-        self.say(prompt)
         self.cards = cards
         self.moves = moves
         self.rows = rows
@@ -118,16 +123,15 @@ class Pick(Decision):
         top = self.row_y
         if cards:
             top = self.ctx_y
+        self.ctx_up = 0
         if ctx:
             if cards:
-                self.ctx.group.y = 0
                 top = self.ctx_y + self.ctx_h
             else:
-                self.ctx.group.y = self.row_y - self.ctx_y
+                self.ctx_up = self.row_y - self.ctx_y
                 top = self.ctx_y
-        lay = self.app.layout
-        if self.menu is None or self.menu.top != top:
-            self._new_menu(top)
+        self.top = top
+        self.say(prompt)
         self.menu.set_items([t for t, _ in rows], 0, [m is None for _, m in rows])
         self.cur = 0 if cards else len(cards)
         if not cards and rows:
@@ -144,10 +148,15 @@ class Pick(Decision):
         self.menu = ui.Menu(self, [], top=top, rows=n)
 
     def say(self, text, warn=False):
-        ui.set_text(self.prompt, text[: self.pcols])
-        colour = ui.WARN if warn else ui.DIM
-        if self.prompt.color != colour:
-            self.prompt.color = colour
+        """The prompt or a refusal, on two lines where one does not hold it: the tiles and the
+        rows below then move down a line."""
+        self.dy = self.line_h if ui.say(self.prompt, text, self.pcols, warn) > 1 else 0
+        self.hand.group.y = self.dy
+        self.ctx.group.y = self.ctx_up + self.dy
+        if self.menu is None or self.menu.top != self.top + self.dy:
+            index = self.menu.index if self.menu is not None else 0
+            self._new_menu(self.top + self.dy)
+            self.menu.set_items([t for t, _ in self.rows], index, [m is None for _, m in self.rows])
 
     def _cursor(self):
         n = len(self.cards)
