@@ -19,10 +19,6 @@ REFUSED = (220, 120)  # the refusal tone (Hz, ms)
 YOUR_TURN = (880, 70)  # a person's decision appears after computer moves
 
 
-def _due(now, at):
-    return ((now - at) & 0x1FFFFFFF) < 0x10000000
-
-
 class Decision(ui.Screen):
     """Base of a person's decision screen. ``key(k)`` of a subclass starts with
     ``if super().key(k): return``."""
@@ -47,7 +43,7 @@ class Decision(ui.Screen):
         """True when the key was taken here (guarded, START: the pause menu, SELECT: the
         table)."""
         if self.open_at is not None:
-            if not _due(supervisor.ticks_ms(), self.open_at):
+            if not ui.ticks_due(supervisor.ticks_ms(), self.open_at):
                 return True
             self.open_at = None
         if k == START:

@@ -39,7 +39,7 @@ class MainMenu(ui.ListScreen):
         if items != self.menu.items:
             self.menu.set_items(items, 0)
         self.set_title(t("menu.title"))  # and the footer: the language may have changed
-        ui.set_text(self.footer, self.app.hint_text(self.hints))
+        self.set_hints(self.hints)
 
     def choose(self, i):
         act = self.actions[i]

@@ -59,7 +59,7 @@ class SettingsScreen(ui.ListScreen):
         self.app.apply_settings()
         if field == "lang":  # every row and the title in the new language
             self.set_title(t("set.title"))
-            ui.set_text(self.footer, self.app.hint_text(self.hints))
+            self.set_hints(self.hints)
             for j in range(len(self.fields)):
                 self.menu.set_row(j, self._row(self.fields[j]))
         else:

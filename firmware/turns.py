@@ -92,6 +92,8 @@ class Cover(ui.Screen):
 
     def __init__(self, session, seat):
         super().__init__(session.app, t("turns.cover"))
+        if self.app.board.BUTTONS < 4:  # a short press of A (DOWN) shows them, as the text says
+            self.set_hints(((DOWN, "show my cards"), (B, "pause")))
         self.session = session
         self.seat = seat
         lay = self.app.layout

@@ -341,6 +341,11 @@ class Screen:
     def set_title(self, text):
         set_text(self.title, text)
 
+    def set_hints(self, hints):
+        """The footer's key hints (a screen whose keys change with its state, or language)."""
+        self.hints = hints
+        set_text(self.footer, self.app.hint_text(hints))
+
     def show_page(self, page, pages):
         """``2/5`` at the right of the footer, on a screen of more than one page."""
         if pages < 2:

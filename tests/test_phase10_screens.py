@@ -594,3 +594,38 @@ def test_issue14_a_key_ends_the_phase_laid_animation(tmp_path):
     d.key("RIGHT")
     assert t.fx is None and all(g.hidden for g in t.group[before:]) and t.cur != cur
     d.close()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_issue26_turn_footer_says_pause_where_B_pauses_and_back_where_it_goes_back(board_id,
+                                                                                  tmp_path):
+    """B on the turn screen goes back a step (a card chosen: to the hand) or, with no step to
+    go back to, opens the pause menu: the footer names what it does."""
+    d, t, C = person_turn(board_id, tmp_path, "R1 R2 B3 G4 Y5 R6 B7 G8 Y9 R10 B11", "R3")
+    hold = "hold B" if board_id.startswith("clue") else "B"
+    assert t.mode == d.T.PLAY and t.footer.text.endswith(hold + " pause"), t.footer.text
+    d.key("A")  # the card under the cursor: what to do with it
+    assert t.mode == d.T.CARD and t.footer.text.endswith(hold + " back"), t.footer.text
+    d.key("B")
+    assert t.mode == d.T.PLAY and t.footer.text.endswith(hold + " pause"), t.footer.text
+    d.key("B")
+    assert type(d.top).__name__ == "PauseMenu"
+    d.close()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_issue26_the_pass_screen_says_the_same_press_in_its_text_and_its_footer(board_id,
+                                                                                tmp_path):
+    """The pass screen between two people: its text and its footer name the same press (on the
+    CLUE a short press of A, which shows the cards), and that press shows them."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10.game")
+    session(d, P.Phase10(2, seed=5, dealer=1), (0, 0), ["ANN", "BOB"])
+    cover = d.top
+    assert type(cover).__name__ == "Cover"
+    assert "press A." in " ".join(d.text().split()), d.text()
+    assert cover.footer.text.startswith("A show my cards"), cover.footer.text
+    d.m.key("A")  # a short press
+    assert type(d.top).__name__ == "Turn"
+    d.close()

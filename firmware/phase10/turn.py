@@ -32,6 +32,7 @@ from firmware.phase10.rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, 
 
 class Turn(Rows):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    PAUSE_HINTS = hints[:3] + ((B, "pause"),)  # B pauses where there is no step to go back to
     PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
 
     def __init__(self, session, seat):
@@ -246,6 +247,13 @@ class Turn(Rows):
             self._focus(True)
             return
         m.move(step)
+
+    def _mode(self, mode):
+        super()._mode(mode)
+        back = mode == CARD or mode == PICK or mode == LAY or mode == HIT or mode == END
+        hints = Turn.hints if back else Turn.PAUSE_HINTS
+        if self.hints is not hints:
+            self.set_hints(hints)
 
     def _back(self):
         m = self.mode
