@@ -60,12 +60,13 @@ def colour(c, board=False):
 
 
 def look(c, board=False):
-    """(fill, ink, face) of a card drawn as a small tile (the table view). A joker is white
-    with its number in its colour."""
+    """(fill, ink, face, mark) of a card drawn as a small tile (the table view): the colour
+    mark as on the hand's tiles (a joker is white, its number in its colour, marked J)."""
+    marks = letters()
     if c & JOKER:
-        return FILL[4], FRAME[colour(c, board)], face(c)
+        return FILL[4], FRAME[colour(c, board)], face(c), "J"
     k = kind(c, board)
-    return FILL[k], INK[k], face(c, letters())
+    return FILL[k], INK[k], face(c, marks), marks[k] if k < 4 or k == PURPLE else ""
 
 
 def sort_key(c, by_colour):

@@ -3,9 +3,11 @@ line of text per entry (a player's phase, cards in hand, points) and under it, w
 has any, small tiles (a laid group's cards, a player's dice or road). Pages turn with DOWN /
 UP / A; B goes back.
 
-An entry is ``(text, tiles)``: ``tiles`` a list of ``(fill, ink, face)`` (a colour to fill the
-tile with, the colour of its text, one or two characters) or None for a gap between groups, or
-None when the entry has no tiles. Tiles wrap onto more rows when they do not fit one.
+An entry is ``(text, tiles)``: ``tiles`` a list of ``(fill, ink, face, mark)`` (a colour to
+fill the tile with, the colour of its text, one or two characters, and the colour's letter
+shown under them when the colour-blind marks are on, as on the hand's tiles) or None for a gap
+between groups, or None when the entry has no tiles. Tiles wrap onto more rows when they do not
+fit one.
 """
 
 import displayio
@@ -15,6 +17,7 @@ from firmware import ui
 
 TILE_W = 13
 TILE_H = 14
+MARK_H = 12  # the colour letter's band under the face, with the marks on
 PITCH = 14
 GAP = 5
 
@@ -42,6 +45,7 @@ class TableView(ui.Screen):
         super().__init__(app, title)
         lay = app.layout
         self.line_h = 12 * lay.scale + 1
+        self.tile_h = TILE_H + (MARK_H if app.settings.marks else 0)
         width = lay.width - 2 * lay.margin
         # lay the entries out in pages: (entry text, tile rows) per entry
         self.pages = [[]]
@@ -49,7 +53,7 @@ class TableView(ui.Screen):
         for text, tiles in entries:
             lines = ui.wrap(text, lay.cols)
             rows = _tile_rows(tiles, width) if tiles else []
-            h = len(lines) * self.line_h + len(rows) * (TILE_H + 2)
+            h = len(lines) * self.line_h + len(rows) * (self.tile_h + 2)
             if y + h > lay.body_h - 2 and self.pages[-1]:
                 self.pages.append([])
                 y = 0
@@ -65,19 +69,22 @@ class TableView(ui.Screen):
             self.body.remove(self.content)
         g = displayio.Group()
         y = lay.body_top + 1
-        blank = displayio.Bitmap(TILE_W, TILE_H, 1)
+        th = self.tile_h
+        blank = displayio.Bitmap(TILE_W, th, 1)
         for lines, rows in self.pages[self.page]:
             for line in lines:
                 g.append(ui.label(line, lay.margin, y, ui.TEXT, lay.scale))
                 y += self.line_h
             for row in rows:
-                for x, (fill, ink, face) in row:
+                for x, (fill, ink, face, mark) in row:
                     pal = displayio.Palette(1)
                     pal[0] = fill
                     tx = lay.margin + x
                     g.append(displayio.TileGrid(blank, pixel_shader=pal, x=tx, y=y))
                     g.append(ui.label(face, tx + (TILE_W - 6 * len(face) + 1) // 2, y + 1, ink, 1))
-                y += TILE_H + 2
+                    if mark and th > TILE_H:
+                        g.append(ui.label(mark, tx + 4, y + TILE_H - 1, ink, 1))
+                y += th + 2
             y += 1
         self.body.append(g)
         self.content = g

@@ -479,7 +479,7 @@ def test_board_game_jokers_draw_as_tiles(tmp_path):
         cards = importlib.import_module("firmware.cards")
         joker = 0x80 | 0x17  # a joker of blue 7
         assert cards.sort_cards([joker, 0x40, 0x05, 0x23], False) == [0x23, 0x05, joker, 0x40]
-        assert cards.look(joker) == (cards.FILL[4], cards.FRAME[1], "7")
+        assert cards.look(joker) == (cards.FILL[4], cards.FRAME[1], "7", "J")
 
         row = cards.HandRow(displayio.Group(), 160, 20, 1, 1, True)
         row.set_cards([0x05, joker])
@@ -628,4 +628,29 @@ def test_issue26_the_pass_screen_says_the_same_press_in_its_text_and_its_footer(
     assert cover.footer.text.startswith("A show my cards"), cover.footer.text
     d.m.key("A")  # a short press
     assert type(d.top).__name__ == "Turn"
+    d.close()
+
+
+@pytest.mark.parametrize("marks", [True, False])
+def test_issue26_the_table_views_tiles_show_the_colour_letters_when_the_marks_are_on(marks,
+                                                                                     tmp_path):
+    """The table (SELECT, or the pause menu's Table): with the colour-blind marks on in
+    Settings, each laid card's tile shows its colour's letter under its number, as the hand's
+    tiles do (a Wild only its W); with them off, the number alone. Screenshot in
+    out/screens/phase10/pybadge/12b-table-marks.png."""
+    d, t, C = person_turn("pybadge", tmp_path, "R1 R2 B3 G4 Y5 R6 B7 G8 Y9 R10 B11", "R3")
+    t.app.settings.marks = marks
+    st = t.session.state
+    G = importlib.import_module("shared_rules.groups")
+    cards = parse_cards("G9 B9 W")
+    st.table.append([1, G.SET, 9, 9, cards])
+    d.key("SELECT")
+    assert type(d.top).__name__ == "TableView"
+    shown = [x[4] for x in labels(d.m.display)]
+    marks_shown = [x for x in shown if x in ("G", "B", "R", "Y")]
+    assert marks_shown == (["G", "B"] if marks else []), shown
+    assert layout_problems(d.m.display) == []
+    if marks:
+        d.m.screenshot(os.path.join(REPO, "out", "screens", "phase10", "pybadge",
+                                    "12b-table-marks.png"))
     d.close()

@@ -158,7 +158,7 @@ def test_board_game_tiles_show_purple_and_P_the_card_game_keeps_blue_and_B():
             row.set_cards([purple7], [True])  # chosen: hollow, framed and numbered in its colour
             _, pal, num, mark, _ = row.tiles[0]
             assert pal[1] == cards.SHOWN[k] and num.color == cards.SHOWN[k]
-            assert cards.look(purple7, board) == (cards.FILL[k], cards.INK[k], "7")
+            assert cards.look(purple7, board) == (cards.FILL[k], cards.INK[k], "7", letter)
         assert cards.LETTERS[cards.PURPLE] == "P" and cards.kind(0x27, True) == 2
 
 

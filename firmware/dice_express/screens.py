@@ -29,7 +29,9 @@ def road_text(st, seat):
 
 
 def tiles(road):
-    return [(FILL[p >> 3], INK[p >> 3], str(p & 7)) for p in road]
+    """A road's (or the display's) pieces as table tiles: colour, length, colour letter."""
+    marks = t("dx.letters")
+    return [(FILL[p >> 3], INK[p >> 3], str(p & 7), marks[p >> 3]) for p in road]
 
 
 class Screens:
