@@ -274,16 +274,16 @@ def wrapped(text, cols):
     """The lines of ``text`` word-wrapped to at most ``cols`` (paragraphs split on newlines),
     one at a time: a long page need not be held as a list."""
     for para in text.split("\n"):
-        line = ""
+        line = None  # a line's leading spaces are kept (a table's header)
         for word in para.split(" "):
             while len(word) > cols:  # cut after its last '_' that fits (a board's id), else full
                 if line:
                     yield line
-                    line = ""
+                line = None
                 n = word.rfind("_", 0, cols) + 1 or cols
                 yield word[:n]
                 word = word[n:]
-            if not line:
+            if line is None:
                 line = word
             elif len(line) + 1 + len(word) <= cols:
                 line += " " + word

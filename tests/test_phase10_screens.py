@@ -654,3 +654,30 @@ def test_issue26_the_table_views_tiles_show_the_colour_letters_when_the_marks_ar
         d.m.screenshot(os.path.join(REPO, "out", "screens", "phase10", "pybadge",
                                     "12b-table-marks.png"))
     d.close()
+
+
+@pytest.mark.parametrize("code", ["en", "ru", "pl"])
+def test_issue26_a_hands_and_a_games_summary_are_tables_that_fit_a_line_of_the_clue(code):
+    """The hand summary and the game-over screen show the players as a table under a header
+    (hand, total, phase before -> after; places with phases and points), first after the one
+    line that names who went out or won, so a four-player summary needs no second page on the
+    PyBadge; every line within the CLUE's 19 columns, at four-digit totals."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge").environment():
+        lang = importlib.import_module("firmware.lang")
+        screens = importlib.import_module("firmware.phase10.screens")
+        lang.set_lang(("en", "ru", "pl").index(code))
+        try:
+            head = lang.t("p10.hand_head")
+            rows = [["ANN", "+105", "1005", "9->10"], ["BOB", "+0", "95", "5"]]
+            lines = screens.columns(head, rows)
+            assert all(len(x) <= 19 for x in lines), lines
+            # the figures right-aligned under their labels, the phase left
+            assert lines[1].index("1005") + 4 == lines[2].index("95") + 2
+            assert lines[0].split() == head.split("|")
+            places = screens.columns(lang.t("p10.places_head"),
+                                     [["1. ANN", "10", "1005"], ["2. BOB", "9", "95"]])
+            assert all(len(x) <= 19 for x in places), places
+        finally:
+            lang.set_lang(0)
