@@ -68,6 +68,12 @@ def step(d, seen):
         seen.add("pick:" + B.PENDING_NAMES[st.pending[1]])
         move = want(t)
         d.wait_guard()
+        if move[0] == B.M_ASK:  # two steps: the number, then the order of asking
+            number = (importlib.import_module("firmware.phase10board.pick").ASK_NUMBER, move[1])
+            rows = [m for _, m in t.rows]
+            _walk(d, t, lambda: t.cur, len(t.moves) + rows.index(number), len(t.moves) + len(rows))
+            d.key("A")
+            assert t.asked == move[1], d.text()
         moves = t.moves + [m for _, m in t.rows]
         i = moves.index(move)
         _walk(d, t, lambda: t.cur, i, len(moves))

@@ -67,6 +67,20 @@ WANT = {"BoardScreen-roll", "BoardScreen-go", "BoardScreen-computer-go", "BoardT
         "Pick-ask", "Pick-free", "Pick-keep", "Summary-round", "Summary-final", "Cover-roll"}
 
 
+def check_choice_screen(t, tag):
+    """Issue 26, 7: Search shows every card of the discard pile, as many as its prompt says;
+    Ask asks first for the number (twelve rows, what the hand holds of each), then for the
+    order of asking, the other players by name; Free's prompt is a whole sentence."""
+    if tag == "Pick-search":
+        pile = t.session.state.view(t.seat).discard_pile
+        assert len(t.cards) == len(pile) and str(len(pile)) in t.prompt[0].text
+        assert t.cards[0] == pile[-1]  # the top first
+    elif tag == "Pick-ask":
+        assert t.asked is None and [x.split()[0] for x, _ in t.rows] == [str(n) for n in range(1, 13)]
+    elif tag == "Pick-free":
+        assert " ".join(lb.text for lb in t.prompt).rstrip().endswith(":")
+
+
 @pytest.mark.parametrize("board_id", BOARDS)
 def test_every_board_game_screen_fits(board_id, tmp_path):
     folder = os.path.join(REPO, "out", "screens", "phase10board", board_id)
@@ -88,6 +102,7 @@ def test_every_board_game_screen_fits(board_id, tmp_path):
                 d.m.screenshot(os.path.join(folder, tag + ".png"))
                 for p in fit_problems(d.m.display, d.top):
                     problems.append(tag + ": " + p)
+                check_choice_screen(t, tag)
             if step(d, seen) == "end":
                 break
         assert not problems, "\n".join(problems)

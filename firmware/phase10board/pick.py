@@ -13,6 +13,9 @@ from firmware.decide import Decision
 from firmware.lang import t
 from shared_rules.phase10board import game as B
 
+ASK_NUMBER = -1  # the rows of ASK's first step (the number), and Back from its second (the order)
+ASK_BACK = -2
+
 
 class Pick(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
@@ -41,6 +44,7 @@ class Pick(Decision):
         self.ctx_h = th + 3
         self.bottom = lay.height - lay.footer_h
         self.menu = None
+        self.asked = None  # ASK: the number chosen, while its order of asking is chosen
         self.by_colour = session.game.by_colour
         self.refresh()
 
@@ -68,32 +72,31 @@ class Pick(Decision):
                          (B.TAKE_DISCARD,) if top >= 0 else None))
         elif kind == B.SEARCH:
             pile = v.discard_pile
-            for i in range(len(pile) - 1, -1, -1):
-                if pile[i] not in cards:
-                    cards.append(pile[i])
-                    moves.append((B.PICK, pile[i]))
+            for i in range(len(pile) - 1, -1, -1):  # every card, as many as the prompt says
+                cards.append(pile[i])
+                moves.append((B.PICK, pile[i]))
             prompt = t("p10b.search").format(len(pile))
         elif kind == B.SWAP:
             cards = hand
             moves = [(B.M_SWAP, c) for c in hand]
             ctx = None
             prompt = t("p10b.give_up").format(v.left, st.swapped + v.left + 1)
-        elif kind == B.ASK:
+        elif kind == B.ASK and self.asked is None:  # first the number, "7 (you have 2)"
             prompt = t("p10b.ask")
-            left = (self.seat + 1) % v.n
-            right = (self.seat - 1) % v.n
             for num in range(1, 13):
                 have = 0
                 for c in v.hand:
                     if c & 15 == num and c < 0x80:
                         have += 1
-                for d in (B.CW, B.CCW):
-                    # "7 cw BOB first, you 2": 22 characters at most
-                    row = t("p10b.cw" if d == B.CW else "p10b.ccw").format(
-                        num, names[left if d == B.CW else right])
-                    if have:
-                        row += t("p10b.you").format(have)
-                    rows.append((row, (B.M_ASK, num, d)))
+                rows.append((str(num) + (" " + t("p10b.you").format(have) if have else ""),
+                             (ASK_NUMBER, num)))
+        elif kind == B.ASK:  # then whom first: the other players in either order round the table
+            prompt = t("p10b.ask_order").format(self.asked)
+            for d in (B.CW, B.CCW):
+                step = 1 if d == B.CW else -1
+                rows.append((", ".join([names[(self.seat + step * i) % v.n] for i in range(1, v.n)]),
+                             (B.M_ASK, self.asked, d)))
+            rows.append((t("p10.back"), (ASK_BACK,)))
         elif kind == B.FREE:
             prompt = t("p10b.free")
             for k in range(B.K_FREE):
@@ -187,7 +190,11 @@ class Pick(Decision):
             move = self.moves[self.cur] if self.cur < n else self.rows[self.cur - n][1]
             if move is None:
                 self.play_refusal()
-                self.say(self.rows[self.cur - n][0][:19], True)
+                self.say(self.rows[self.cur - n][0], True)
+                return
+            if move[0] == ASK_NUMBER or move[0] == ASK_BACK:  # a step within ASK
+                self.asked = move[1] if move[0] == ASK_NUMBER else None
+                self.refresh()
                 return
             err = self.submit(move)
             if err is not None:
