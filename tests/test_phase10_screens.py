@@ -681,3 +681,38 @@ def test_issue26_a_hands_and_a_games_summary_are_tables_that_fit_a_line_of_the_c
             assert all(len(x) <= 19 for x in places), places
         finally:
             lang.set_lang(0)
+
+
+@pytest.mark.parametrize("board_id", ["clue_nrf52840_express", "lilygo_tdisplay_s3",
+                                      "adafruit_feather_esp32s3_reverse_tft", "pybadge"])
+def test_issue26_drawing_and_discarding_the_drawn_card_takes_at_most_four_presses(board_id,
+                                                                                 tmp_path):
+    """The commonest turn, draw from the deck and throw that card away, on every kind of
+    buttons (two: CLUE; three: T-Display, Feather; a d-pad: PyBadge): at most four presses,
+    the cursor waiting after the draw on the card just drawn."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    P = importlib.import_module("shared_rules.phase10.game")
+    C = importlib.import_module("shared_rules.cards")
+    G = importlib.import_module("shared_rules.groups")
+    st = P.Phase10(2, seed=5, dealer=1)
+    # a hand far from phase 1 (so the cursor does not wait on Lay down), the deck's top known
+    arrange(st, C, G.check_group, ["R1 B3 G5 Y7 R9 B11 G2 Y4 R6 B8", "R3 R4"], discard="G12")
+    st.draw_pile.remove(parse_card("Y12"))
+    st.draw_pile.append(parse_card("Y12"))  # drawn next
+    session(d, st, (0, 2), ["ANN", "BOB"])
+    t = d.top
+    assert type(t).__name__ == "Turn" and t.mode == d.T.DRAW
+    before = d.keys
+    for _ in range(6):
+        if st.pending[0] != 0:
+            break
+        if t.mode == d.T.DRAW:
+            d.row(t, (d.T.A_DECK, 0))
+        elif t.mode == d.T.PLAY:
+            d.card(t, parse_card("Y12"))
+        else:
+            d.row(t, (d.T.A_DISCARD, 0))
+    assert st.discard[-1] == parse_card("Y12") and st.pending[0] != 0
+    assert d.keys - before <= 4, d.keys - before
+    d.close()
