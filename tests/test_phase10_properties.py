@@ -1,7 +1,7 @@
 """Property tests over many seeded random games of Phase 10, the card game, through the public
-interface only (OpenSpiel's random_sim_test idea): for every edition and progression, 80 games
+interface only (OpenSpiel's random_sim_test idea): for every edition and progression, 50 games
 with 2..6 players and every phase list, each move drawn uniformly from ``legal_moves()``; and
-50 more with random, easy, greedy and hard players mixed. A long run: ``PROPERTY_GAMES=300``
+30 more with random, easy, greedy and hard players mixed. A long run: ``PROPERTY_GAMES=300``
 in the environment plays that many of each (README.md).
 
 After every move: all 108 cards are in exactly one place (P10C-1), no hand is empty unless its
@@ -21,8 +21,8 @@ from shared_rules.rng import Rng
 from shared_rules import save as codec
 from tests.p10 import count_cards
 
-GAMES = int(os.environ.get("PROPERTY_GAMES", 80))
-BOT_GAMES = int(os.environ.get("PROPERTY_GAMES", 50))
+GAMES = int(os.environ.get("PROPERTY_GAMES", 50))
+BOT_GAMES = int(os.environ.get("PROPERTY_GAMES", 30))
 DECK = sorted(C.new_deck())
 LISTS = [name for name, _ in PHASE_LISTS]
 

@@ -261,7 +261,23 @@ def check_mpy_version(exe, mpy_version, board_version):
         "with --py.".format(major))
 
 
+_COMPILED = {}  # (compiler, its size and time, board path, source's hash) -> .mpy bytes
+
+
 def _compile(exe, host, board_path, tmp):
+    """``host`` compiled by ``exe`` as ``board_path``; a file this process compiled before with
+    the same compiler is not compiled again (a second build: --verify-only after a deploy, the
+    benchmarks, the tests)."""
+    st = os.stat(exe)
+    source = Path(host).read_bytes()
+    key = (os.path.abspath(exe), st.st_size, st.st_mtime_ns, board_path,
+           hashlib.sha256(source).digest())
+    if key not in _COMPILED:
+        _COMPILED[key] = _run_compiler(exe, host, board_path, tmp)
+    return _COMPILED[key]
+
+
+def _run_compiler(exe, host, board_path, tmp):
     out = os.path.join(tmp, "out.mpy")
     proc = subprocess.run([exe, "-o", out, "-s", board_path.lstrip("/"), str(host)],
                           capture_output=True, timeout=60)
