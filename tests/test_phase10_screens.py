@@ -158,17 +158,22 @@ def arrange(st, C, check_group, hands, table=(), discard=""):
     st.draw_pile = pool
 
 
-def person_turn(board_id, tmp_path, hand, other):
-    """A booted board on ANN's turn (after her draw) with ``hand``; BOB, a computer, holds
-    ``other``. Returns the driver, the turn screen and the cards module the firmware uses."""
+def person_turn(board_id, tmp_path, hand, other, drawn=None, discard=""):
+    """A booted board on ANN's turn (after her draw, or before it with ``drawn`` on top of the
+    draw pile) with ``hand``; BOB, a computer, holds ``other``. Returns the driver, the turn
+    screen and the cards module the firmware uses."""
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
     P = importlib.import_module("shared_rules.phase10.game")
     C = importlib.import_module("shared_rules.cards")
     G = importlib.import_module("shared_rules.groups")
     st = P.Phase10(2, seed=5, dealer=1)
-    arrange(st, C, G.check_group, [hand, other])
-    st.stage = P.PLAY
+    arrange(st, C, G.check_group, [hand, other], discard=discard)
+    if drawn is None:
+        st.stage = P.PLAY
+    else:
+        st.draw_pile.remove(parse_card(drawn))
+        st.draw_pile.append(parse_card(drawn))
     session(d, st, (0, 2), ["ANN", "BOB"])
     return d, d.top, C
 
@@ -690,18 +695,10 @@ def test_issue26_drawing_and_discarding_the_drawn_card_takes_at_most_four_presse
     """The commonest turn, draw from the deck and throw that card away, on every kind of
     buttons (two: CLUE; three: T-Display, Feather; a d-pad: PyBadge): at most four presses,
     the cursor waiting after the draw on the card just drawn."""
-    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
-    d.boot()
-    P = importlib.import_module("shared_rules.phase10.game")
-    C = importlib.import_module("shared_rules.cards")
-    G = importlib.import_module("shared_rules.groups")
-    st = P.Phase10(2, seed=5, dealer=1)
-    # a hand far from phase 1 (so the cursor does not wait on Lay down), the deck's top known
-    arrange(st, C, G.check_group, ["R1 B3 G5 Y7 R9 B11 G2 Y4 R6 B8", "R3 R4"], discard="G12")
-    st.draw_pile.remove(parse_card("Y12"))
-    st.draw_pile.append(parse_card("Y12"))  # drawn next
-    session(d, st, (0, 2), ["ANN", "BOB"])
-    t = d.top
+    # a hand far from phase 1 (so the cursor does not wait on Lay down), Y12 drawn
+    d, t, C = person_turn(board_id, tmp_path, "R1 B3 G5 Y7 R9 B11 G2 Y4 R6 B8", "R3 R4",
+                          drawn="Y12", discard="G12")
+    st = t.session.state
     assert type(t).__name__ == "Turn" and t.mode == d.T.DRAW
     before = d.keys
     for _ in range(6):
