@@ -131,7 +131,7 @@ def test_DX_6_power_cut_between_rolls_then_continue(tmp_path):
 
 import os  # noqa: E402
 
-from tests.test_phase10_screens import BOARDS, REPO, layout_problems  # noqa: E402
+from tests.test_phase10_screens import REPO, SCREEN_BOARDS, layout_problems  # noqa: E402
 
 
 def dx_session(d, state, kinds, names):
@@ -165,7 +165,7 @@ def arranged(roads, fronts, dice_source):
     return st, D
 
 
-@pytest.mark.parametrize("board_id", BOARDS)
+@pytest.mark.parametrize("board_id", SCREEN_BOARDS)
 def test_every_dice_express_screen_fits(board_id, tmp_path):
     folder = os.path.join(REPO, "out", "screens", "dice_express", board_id)
     os.makedirs(folder, exist_ok=True)

@@ -1,6 +1,6 @@
-"""5,000 random button presses (``FUZZ_EVENTS`` for a long run) on every board: short, long and
+"""4,000 random button presses (``FUZZ_EVENTS`` for a long run) on every board: short, long and
 held, on any screen the presses reach (settings, set-up, names, rules, statistics, Phase 10 games
-and their saves). The firmware must never raise, and every 2,500 presses it must still find its
+and their saves). The firmware must never raise, and every 2,000 presses it must still find its
 way back to the main menu and answer a key there (no stuck screen).
 
 The screen is drawn only at those checks (the labels' text and the dirty areas are kept as
@@ -18,8 +18,8 @@ from tests.fuzzkeys import events
 from tools import make_texts
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EVENTS = events(5000)
-CHECK_EVERY = 2500
+EVENTS = events(4000)
+CHECK_EVERY = 2000
 HOLDS = (30, 30, 30, 30, 90, 250, 700)  # ms: mostly short, some long presses and held keys
 GAPS = (10, 20, 40)
 STRIDE = 10 ** 9  # draw only when asked

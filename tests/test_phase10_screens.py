@@ -19,6 +19,9 @@ from shared_rules.phase10.desktop import parse_card, parse_cards
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ("pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",
           "lilygo_tdisplay_s3", "pimoroni_picosystem")
+# the screens' fit checks: the PyGamer draws every screen as the PyBadge does (the same 160x128
+# screen and footers: a stick's directions, like a d-pad's, are not hinted), so it is left out
+SCREEN_BOARDS = tuple(b for b in BOARDS if b != "pygamer")
 
 
 def labels(display):
@@ -189,7 +192,7 @@ def session(d, state, kinds, names):
     return s
 
 
-@pytest.mark.parametrize("board_id", BOARDS)
+@pytest.mark.parametrize("board_id", SCREEN_BOARDS)
 def test_every_phase10_screen_fits(board_id, tmp_path):
     folder = os.path.join(REPO, "out", "screens", "phase10", board_id)
     shutil.rmtree(folder, ignore_errors=True)

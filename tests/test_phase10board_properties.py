@@ -18,7 +18,7 @@ from shared_rules import solver
 from shared_rules.rng import Rng
 from tools.phase10board_checks import FULL, check_cards, check_markers, check_tokens, play_checked
 
-GAMES = 15  # per player count and level
+GAMES = 10  # per player count and level
 LEVELS = ("random", "easy", "normal", "hard")
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from tests.scripts.phase10_driver import Driver
 from tests import test_phase10_screens as P10S
-from tests.test_phase10_screens import BOARDS, REPO, layout_problems
+from tests.test_phase10_screens import REPO, SCREEN_BOARDS, layout_problems
 from tests.test_phase10board_device import start, step
 
 
@@ -81,7 +81,7 @@ def check_choice_screen(t, tag):
         assert " ".join(lb.text for lb in t.prompt).rstrip().endswith(":")
 
 
-@pytest.mark.parametrize("board_id", BOARDS)
+@pytest.mark.parametrize("board_id", SCREEN_BOARDS)
 def test_every_board_game_screen_fits(board_id, tmp_path):
     folder = os.path.join(REPO, "out", "screens", "phase10board", board_id)
     os.makedirs(folder, exist_ok=True)
