@@ -18,8 +18,7 @@ class Choices(Decision):
                               lay.scale) for i in range(2)]
         for lb in self.info:
             self.body.append(lb)
-        self.menu = None
-        self.moves = []
+        self.menu = None  # made by say(), below the prompt's one or two lines
         self.say(prompt)
         self.set_rows(rows)
 

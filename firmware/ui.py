@@ -236,7 +236,7 @@ def ticks_due(now, at):
 def clip(text, cols):
     """``text`` cut to ``cols`` characters: a line that must stay one line (a menu row, a
     prompt, the footer). Every cut of the app is made here, so the fit checks of the tests
-    can find a text that lost its end (tests/test_phase10_screens.py, ``Cuts``)."""
+    can find a text that lost its end (tests/test_phase10_screens.py, ``cuts``)."""
     return text[:cols]
 
 

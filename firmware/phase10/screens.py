@@ -26,7 +26,7 @@ PHASE = (784, 180)
 def columns(head, rows):
     """``rows`` (lists of texts, a name first) as lines of a table under ``head``, the
     '|'-separated labels of the columns after the first: the names left, the figures right
-    under their labels, the last column left (a phase, or "5 again")."""
+    under their labels, the last column left (a phase, "5->6")."""
     rows = [[""] + head.split("|")] + rows
     n = len(rows[0])
     w = [max([len(r[i]) for r in rows]) for i in range(n)]

@@ -62,6 +62,8 @@ class Pick(Decision):
         rows = []
         ctx = hand
         title = names[self.seat] + " " + t("p10b.ph").format(v.markers[self.seat] + 1)
+        if kind != B.ASK:
+            self.asked = None
         if kind == B.PILE:
             sp = v.action
             prompt = s.game.space_name(sp) + ": " + t("p10b.to_take").format(
