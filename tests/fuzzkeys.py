@@ -27,6 +27,13 @@ def events(default):
     return int(os.environ.get("FUZZ_EVENTS", default))
 
 
+def game_boards():
+    """The boards a game's fuzz test presses keys on: the CLUE (two buttons, short and long
+    presses: the most ways for keys to go wrong), and in a long run (``FUZZ_EVENTS`` set) the
+    PyBadge's d-pad too, which the menus' fuzz test presses on every board anyway."""
+    return ["clue_nrf52840_express"] + (["pybadge"] if "FUZZ_EVENTS" in os.environ else [])
+
+
 def _weight(name):
     """Mostly moving and choosing, now and then back, rarely the other keys."""
     return 8 if name in ("UP", "DOWN", "LEFT", "RIGHT") else 10 if name == "A" else 1

@@ -13,10 +13,12 @@ from tools.micropython_firmware import REPO, emulator_snapshots, run_script
 BIG = 4000000  # behaviour here, not memory: tests/test_ram_budget.py caps the heap
 # every script: boot, the menus, whole games (a script added there is compared too)
 SCRIPTS = sorted(os.path.relpath(p, REPO) for p in glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
-# the longest games, whose screens the shorter ones of the same game show too: compared in the
-# long run only (MICROPYTHON_SCREENS=all, README.md); tests/test_ram_budget.py runs them under
-# MicroPython to their end in every suite
-LONG = ("p10_hard.txt", "p10_pass.txt", "p10b_hard.txt", "session3.txt")
+# the longest games and the computers' games, whose screens the people's games show too:
+# compared in the long run only (MICROPYTHON_SCREENS=all, README.md); tests/test_ram_budget.py
+# runs them under MicroPython to their end in every suite
+LONG = ("p10_hard.txt", "p10_pass.txt", "p10b_hard.txt", "session3.txt",
+        # computers only: their screens are the person's games' computer turns and summaries
+        "dx_hard.txt", "p10_computers.txt", "p10b_computers.txt")
 if os.environ.get("MICROPYTHON_SCREENS") != "all":
     SCRIPTS = [p for p in SCRIPTS if os.path.basename(p) not in LONG]
 ALL_BOARDS = ("pybadge", "pygamer", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",

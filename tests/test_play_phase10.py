@@ -14,7 +14,7 @@ from shared_rules.phase10.desktop import parse_card, parse_cards
 GAMES = [
     ("pybadge", "classic", "5", "standard", ("person", "normal"), 1),
     ("pybadge", "2020", "odd", "standard", ("person", "normal", "easy"), 1),
-    ("clue_nrf52840_express", "classic", "odd", "everyone", ("person", "easy", "hard"), 3),
+    ("pybadge", "classic", "odd", "everyone", ("person", "easy", "hard"), 3),
     ("clue_nrf52840_express", "2020", "5", "free", ("person", "normal"), 2),
 ]
 
