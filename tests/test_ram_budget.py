@@ -7,7 +7,8 @@ heap capped (tools/bench_ram.py prints the figures), for every script of ``tests
   decision and at every new screen;
 - frozen into the firmware (its code in flash, ``bench_ram --frozen``): the same in 130,000 bytes.
 
-Where a goal is not met yet, the script is held to today's ceiling instead (the tests named
+Where a goal is not met yet (also where the script runs in the goal's heap without the 16 KiB
+to spare), the script is held to today's ceiling instead (the tests named
 ``..._within_todays_ceiling``): the most heap the app holds at any of those places (each a
 collection), its interned names aside, run with plenty of heap, + 5 % (at least 8 KiB), so that
 it cannot grow unnoticed. Not the smallest heap it runs in: fragmentation makes that chaotic this
@@ -39,37 +40,29 @@ SCRIPTS = [os.path.basename(p) for p in bench_ram.scripts()]
 MPY, FROZEN = "mpy", "frozen"
 GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 
-# Today's ceilings where the goal's heap is not enough: KiB, the most heap the app holds, its
-# interned names aside, at a collection before a computer decision or at a new screen (in a run
-# with plenty of heap), + 5 % and at least 8 KiB. Lower one when the app shrinks; drop it when
-# the script meets the goal (bench_ram says so). Measured 2026-12-02 (KiB), as .mpy:
-# p10_computers 139.2, p10_hard 179.2, p10_pass 180.0, p10_person 165.1, p10b_computers 173.3,
-# p10b_hard 226.0, p10b_pass 226.9, session3 172.6; frozen: p10_hard 121.4, p10_pass 119.3,
-# p10_person 109.0, p10b_computers 114.1, p10b_hard 150.1, p10b_pass 150.8, session3 113.4.
+# Today's ceilings where the goal is not met (no script meets it yet: Dice Express and the menus
+# run in the goal's heap, but with a largest free block of 1-5 KiB, not 16): KiB, the most heap
+# the app holds, its interned names aside, at a collection before a computer decision or at a new
+# screen (in a run with plenty of heap), + 5 % and at least 8 KiB. A script that runs in the
+# goal's heap without the 16 KiB to spare is held here too, not to a run in the goal's heap:
+# that near the top, fragmentation decides, and it is not the same from one machine to the next
+# (dx_pass.txt as .mpy ran in 170,000 bytes here and failed in them on CI's machine). Lower a
+# ceiling when the app shrinks; drop it when the script meets the goal (bench_ram says so).
+# Measured 2026-12-03 (KiB), as .mpy: menus 92.0, dx_computers 112.0, dx_hard 123.4, dx_pass
+# 127.0; frozen: menus 69.0, dx_computers 73.3, dx_hard 82.6, dx_pass 87.6, p10_computers 91.9.
+# Measured 2026-12-02, as .mpy: p10_computers 139.2, p10_hard 179.2, p10_pass 180.0, p10_person
+# 165.1, p10b_computers 173.3, p10b_hard 226.0, p10b_pass 226.9, session3 172.6; frozen: p10_hard
+# 121.4, p10_pass 119.3, p10_person 109.0, p10b_computers 114.1, p10b_hard 150.1, p10b_pass
+# 150.8, session3 113.4.
 CEILING_KIB = {
-    MPY: {"p10_computers.txt": 148, "p10_hard.txt": 189, "p10_pass.txt": 189,
+    MPY: {"menus.txt": 100, "dx_computers.txt": 120, "dx_hard.txt": 132, "dx_pass.txt": 135,
+          "p10_computers.txt": 148, "p10_hard.txt": 189, "p10_pass.txt": 189,
           "p10_person.txt": 174, "p10b_computers.txt": 182, "p10b_hard.txt": 238,
           "p10b_pass.txt": 239, "session3.txt": 182},
-    FROZEN: {"p10_hard.txt": 130, "p10_pass.txt": 128, "p10_person.txt": 117,
-             "p10b_computers.txt": 123, "p10b_hard.txt": 158, "p10b_pass.txt": 159,
-             "session3.txt": 122},
-}
-# The smallest largest-free-block (KiB) before a decision or at a new screen in the goal's heap,
-# where the script runs there but without the goal's 16 KiB to spare. Fragmentation this far up
-# is chaotic: a floor catches a collapse, not a step. Measured 2026-12-02 (KiB), as .mpy: menus
-# 7.8, dx_computers 4.7, dx_hard 2.2, dx_pass 1.6; frozen: menus 5.4, dx_computers 8.1, dx_hard
-# 2.2, dx_pass 2.1, p10_computers 1.9. With the languages' font and text reader (issue 28), menus
-# as .mpy 4.6 and dx_computers frozen 4.9; dx_hard as .mpy went under 1.5 on one machine, dx_pass
-# frozen to 1.5 when phases.equal_groups moved a few names. With the Rules pages read a page at a
-# time (firmware/pages.py) and titles that fit (issue 28's second pass): dx_computers as .mpy 2.5,
-# p10_computers frozen 0.94, dx_pass as .mpy 0.78; menus as .mpy 3.47 at the name editor once merged.
-# With menus' rows that slide and prompts on two lines (issue 28's cuts): dx_hard as .mpy 0.84 at
-# a DiceScreen, p10_computers frozen 0.72 at a decision; then dx_computers frozen 3.53 with the
-# Phase 10 summaries as tables, and dx_computers as .mpy 1.84 with the board game's two-step Ask.
-BLOCK_FLOOR_KIB = {
-    MPY: {"menus.txt": 3, "dx_computers.txt": 1.5, "dx_hard.txt": 0.75, "dx_pass.txt": 0.5},
-    FROZEN: {"menus.txt": 4, "dx_computers.txt": 3.25, "dx_hard.txt": 1.5, "dx_pass.txt": 1,
-             "p10_computers.txt": 0.5},
+    FROZEN: {"menus.txt": 77, "dx_computers.txt": 82, "dx_hard.txt": 91, "dx_pass.txt": 96,
+             "p10_computers.txt": 100, "p10_hard.txt": 130, "p10_pass.txt": 128,
+             "p10_person.txt": 117, "p10b_computers.txt": 123, "p10b_hard.txt": 158,
+             "p10b_pass.txt": 159, "session3.txt": 122},
 }
 
 
@@ -97,34 +90,35 @@ def most_live(r):
 
 GOAL_CASES = [(n, how) for how in (MPY, FROZEN) for n in SCRIPTS if _ceiling(n, how) is None]
 CEILING_CASES = [(n, how) for how in (MPY, FROZEN) for n in SCRIPTS if _ceiling(n, how)]
-# frozen, the people's games and the session: the other scripts' frozen runs (each a whole
-# game under MicroPython, a minute in all) in the long run only (RAM_BUDGET=all, README.md)
+# frozen, a person's game of each: the other scripts' frozen runs (each a whole game under
+# MicroPython, two minutes in all) in the long run only (RAM_BUDGET=all, README.md)
 if os.environ.get("RAM_BUDGET") != "all":
-    CEILING_CASES = [(n, how) for n, how in CEILING_CASES
-                     if how == MPY or n in ("p10_person.txt", "p10b_pass.txt", "session3.txt")]
+    CEILING_CASES = [(n, how) for n, how in CEILING_CASES if how == MPY or n in (
+        "dx_pass.txt", "p10_person.txt", "p10b_pass.txt", "session3.txt")]
+# until a script meets the goal, its test is one skipped case that says so
+GOAL_PARAMS = [pytest.param(n, how, id="%s-%s" % (how, n)) for n, how in GOAL_CASES] or [
+    pytest.param(None, None, id="none-yet", marks=pytest.mark.skip(
+        reason="no script meets the goal yet: each is held to its ceiling"))]
 
 
 def _ids(cases):
     return ["%s-%s" % (how, name) for name, how in cases]
 
 
-def test_every_ceiling_and_floor_names_a_script():
+def test_every_ceiling_names_a_script():
     for how in (MPY, FROZEN):
         for name in CEILING_KIB[how]:
             assert name in SCRIPTS, "a ceiling for a script that is gone: " + name
-        for name, kib in BLOCK_FLOOR_KIB[how].items():
-            assert name in SCRIPTS and _ceiling(name, how) is None, name
-            assert kib * 1024 < bench_ram.GOAL_BLOCK, name
 
 
-@pytest.mark.parametrize("name,how", GOAL_CASES, ids=_ids(GOAL_CASES))
+@pytest.mark.parametrize("name,how", GOAL_PARAMS)
 def test_the_script_runs_in_the_goals_heap(name, how, script_runs):
     """No MemoryError in 170,000 bytes (.mpy) or 130,000 (frozen); the largest free block before
-    every decision and at every new screen is at least 16 KiB (or its floor)."""
+    every decision and at every new screen is at least 16 KiB."""
     heap = GOAL[how]
     r = script_runs.run(_path(name), heap, how)
     assert r.status == 0, "%s (%s) in %d bytes: %s" % (name, how, heap, bench_ram.failure(r.message))
-    floor = BLOCK_FLOOR_KIB[how].get(name, bench_ram.GOAL_BLOCK // 1024) * 1024
+    floor = bench_ram.GOAL_BLOCK
     small = [("decision", d["ms"], d["free_block"]) for d in r.decisions if d["free_block"] < floor]
     small += [("screen " + s["name"], s["ms"], s["free_block"]) for s in r.screens
               if s["free_block"] is not None and s["free_block"] < floor]
