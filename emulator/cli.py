@@ -132,6 +132,7 @@ def main(argv=None):
     if args.record:
         recorder = GifRecorder(args.record, machine, scale)
         machine.on_frame = recorder
+        machine.set_render_stride(1)  # a frame at every refresh
     name = os.path.basename(args.script) if args.script else "script"
     shots = args.screenshots or "screenshots"
     try:

@@ -5,6 +5,10 @@ this class only keeps the pixels it sends, counts how many it redraws (the dirty
 ``tools/bench_ui.py``), and can hand frames to a GIF recorder. Refreshes happen when the
 firmware calls ``display.refresh()``, or at each emulated sleep while ``auto_refresh`` is on,
 as on the board: no background thread.
+
+Drawing is most of what the emulator spends its time on, and most tests read the screen's text
+from the display tree, not its pixels: with a ``render_stride`` above 1 only every n-th refresh
+draws, and the pixels are brought up to date (the whole screen drawn) when they are read.
 """
 
 import numpy as np
@@ -25,8 +29,9 @@ class EmuDisplay(busdisplay.BusDisplay):
         self.frame = np.zeros((height, width), dtype=np.uint16)
         self.pixels_drawn = 0
         self.refreshes = 0
-        self.render_stride = 1  # draw only every n-th refresh (fast fuzzing); 1 = every one
+        self.render_stride = 1  # draw only every n-th refresh; 1 = every one, as the board
         self._skipped = 0
+        self._stale = False  # a refresh was skipped since the last drawing
         self.on_frame = None
 
     def _background(self):
@@ -35,13 +40,18 @@ class EmuDisplay(busdisplay.BusDisplay):
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         self._skipped += 1
         if self._skipped < self.render_stride:
+            self._stale = True
             return True
         self._skipped = 0
         return self.draw()
 
     def draw(self):
-        """Draw every dirty area now (what refresh() does on the board)."""
+        """Draw every dirty area now (what refresh() does on the board); after skipped
+        refreshes, the whole screen."""
         before = self.pixels_drawn
+        if self._stale:
+            self._core.full_refresh = True
+            self._stale = False
         self._refresh_display()
         self.refreshes += 1
         if self.pixels_drawn != before and self.on_frame is not None:
@@ -49,8 +59,8 @@ class EmuDisplay(busdisplay.BusDisplay):
         return True
 
     def redraw_all(self):
-        """Draw the whole screen (after skipped refreshes, before a screenshot)."""
-        self._core.full_refresh = True
+        """Draw the whole screen now."""
+        self._stale = True
         self.draw()
 
     def _refresh_area(self, area):
@@ -71,7 +81,10 @@ class EmuDisplay(busdisplay.BusDisplay):
         self._core.release_display_core()
 
     def rgb(self):
-        """The screen as an (height, width, 3) uint8 array."""
+        """The screen as an (height, width, 3) uint8 array (drawn first if a refresh was
+        skipped)."""
+        if self._stale:
+            self.draw()
         f = self.frame.astype(np.uint32)
         r = ((f >> 11) & 0x1F) * 255 // 31
         g = ((f >> 5) & 0x3F) * 255 // 63

@@ -162,6 +162,8 @@ class _DriveFinder(importlib.abc.MetaPathFinder):
 class Machine:
     """An emulated board. ``seed`` seeds its hardware random generator (os.urandom)."""
 
+    RENDER_STRIDE = 1  # a new machine's render stride (set_render_stride)
+
     def __init__(self, board_id=specs.DEFAULT_BOARD, *, seed=0, nvm_path=None, drive=None,
                  nvm_size=None, echo=False):
         self.spec = specs.spec(board_id)
@@ -188,7 +190,7 @@ class Machine:
         self._host_modules = {}
         self._finders = []
         self._time_reads = 0
-        self.render_stride = 1
+        self.render_stride = self.RENDER_STRIDE
         self.on_frame = None
         # supervisor.runtime.run_reason: STARTUP (a power-on: the firmware shows its title
         # screen) or, by default, AUTO_RELOAD (as after code is copied to the drive)
@@ -488,8 +490,6 @@ class Machine:
         return "\n".join(self.text())
 
     def image(self, scale=1):
-        if self.display.render_stride != 1:
-            self.display.redraw_all()
         return self.display.image(scale)
 
     def screenshot(self, path, scale=1):
@@ -498,7 +498,9 @@ class Machine:
         return path
 
     def set_render_stride(self, n):
-        """Draw only every n-th refresh (fuzzing); text and dirty tracking are unaffected."""
+        """Draw only every n-th refresh; the text, the dirty tracking and the pixels read
+        (``image``, ``display.rgb``: drawn when read) are unaffected. The class's
+        ``RENDER_STRIDE`` is a new machine's (the tests' conftest.py draws only when read)."""
         self.render_stride = n
         if self.display is not None:
             self.display.render_stride = n

@@ -22,6 +22,7 @@ class Closed(Exception):
 class Window:
     def __init__(self, machine, scale, screenshots):
         self.m = machine
+        machine.set_render_stride(1)  # drawn as the board draws
         spec = machine.spec
         self.scale = scale or (3 if spec.width <= 160 else 2)
         self.screenshots = screenshots or "screenshots"

@@ -4,13 +4,29 @@ The emulator boots the app's own copies of ``shared_rules``, ``firmware`` and ``
 board would) and removes them again. A test that leaves a machine running, or imports part of the
 rules core while one runs, could leave the device's copies behind: then a later test's
 ``RuleError`` would no longer be the class the rules core raises. So every test gets back the
-app modules it started with."""
+app modules it started with.
+
+The emulated screen draws its pixels only when they are read (a screenshot, ``display.rgb``):
+drawing every refresh is four fifths of a game's time in the emulator, and the tests read the
+screens' text from the display tree. A test that counts the pixels a refresh draws sets
+``draw_every_refresh`` first."""
 
 import sys
 
 import pytest
 
+from emulator.machine import Machine
+
 APP_PACKAGES = ("shared_rules", "firmware", "boards")
+Machine.RENDER_STRIDE = 10 ** 9
+
+
+def draw_every_refresh(machine):
+    """From now on every refresh of the machine's screen draws its dirty areas, as on the
+    board (the screen drawn in full first); returns the display."""
+    machine.set_render_stride(1)
+    machine.display.redraw_all()
+    return machine.display
 
 
 def _app_modules():

@@ -53,7 +53,6 @@ def fuzz(board_id, path, tag, events, start, name_of=None):
     rng = random.Random(tag + "-fuzz-" + board_id)
     d = Driver(board_id, nvm_path=path, seed=rng.randrange(1 << 20))
     d.boot()
-    d.m.set_render_stride(1000)
     d.booted.settings.speed = 2
     if d.dpad:  # a button per key: the buttons themselves
         buttons = [b.name for b in d.m.spec.buttons]

@@ -7,6 +7,7 @@ import importlib
 
 import pytest
 
+from tests.conftest import draw_every_refresh
 from tests.scripts.phase10_driver import Driver
 
 
@@ -267,6 +268,7 @@ def test_dice_screen_redraws_little_per_key(tmp_path):
         dx_session(d, st, (0, 2, 2, 2, 2, 2), ["ANN", "BOB", "CAT", "DAN", "EVE", "FAY"])
         d.key("A")
         d.m.run(400)
+        draw_every_refresh(d.m)
         drawn = {}
         for k in ("DOWN", "A", "UP"):
             before = d.m.display.pixels_drawn

@@ -14,6 +14,7 @@ import pytest
 
 from emulator import specs
 from emulator.machine import FirmwareError, Machine
+from tests.conftest import draw_every_refresh
 from tests.fuzzkeys import events
 from tools import make_texts
 
@@ -22,7 +23,6 @@ EVENTS = events(4000)
 CHECK_EVERY = 2000
 HOLDS = (30, 30, 30, 30, 90, 250, 700)  # ms: mostly short, some long presses and held keys
 GAPS = (10, 20, 40)
-STRIDE = 10 ** 9  # draw only when asked
 
 
 # the pause menu's title in every language (the presses may reach Settings' Language row): its
@@ -44,13 +44,12 @@ def back_to_main_menu(m):
 
 
 def answers_a_key(m):
-    m.set_render_stride(1)
-    m.display.redraw_all()
+    draw_every_refresh(m)
     before = m.display.pixels_drawn
     m.key("DOWN")
     moved = m.display.pixels_drawn > before
     m.key("UP")
-    m.set_render_stride(STRIDE)
+    m.set_render_stride(Machine.RENDER_STRIDE)
     return moved
 
 
@@ -59,7 +58,6 @@ def test_fuzz_random_presses(board_id, tmp_path):
     rng = random.Random("fuzz-" + board_id)
     m = Machine(board_id, seed=rng.randrange(1 << 30), nvm_path=str(tmp_path / "nvm.bin"))
     names = [b.name for b in m.spec.buttons]
-    m.set_render_stride(STRIDE)
     try:
         m.boot()
         m.run(200)

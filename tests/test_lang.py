@@ -258,7 +258,6 @@ def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fi
 
     try:
         d.boot()
-        d.m.set_render_stride(10 ** 9)  # drawn for the screenshots only: the checks read groups
         script(parts[0], os.path.basename(path))
         if len(parts) > 1:
             key = d.key

@@ -123,7 +123,6 @@ def step(d, seen):
 def test_P10B_a_whole_board_game_by_key_presses(board, tmp_path):
     d = Driver(board, nvm_path=str(tmp_path / "nvm.bin"), seed=3)
     d.boot()
-    d.m.set_render_stride(100)  # drawn now and then; test_phase10board_screens looks at them
     try:
         start(d, "2")
         seen = set()

@@ -13,6 +13,7 @@ import os
 
 import pytest
 
+from tests.conftest import draw_every_refresh
 from tests.scripts.phase10_driver import Driver
 from tests import test_phase10_screens as P10S
 from tests.test_phase10_screens import REPO, SCREEN_BOARDS, layout_problems
@@ -87,7 +88,6 @@ def test_every_board_game_screen_fits(board_id, tmp_path):
     os.makedirs(folder, exist_ok=True)
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
-    d.m.set_render_stride(10 ** 9)  # draw only for the screenshots: the checks read the groups
     problems = []
     got = set()
     try:
@@ -131,7 +131,7 @@ def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(boa
             raise AssertionError("never two reachable spaces")
         d.wait_guard()
         d.m.run(800)  # the dice have settled
-        disp = d.m.display
+        disp = draw_every_refresh(d.m)
         shares = []
         for _ in range(4):
             before = disp.pixels_drawn
@@ -282,7 +282,7 @@ def test_P10B_5_a_computers_roll_and_move_are_shown_on_the_board(board_id, tmp_p
         here = st.tokens[seat]
         assert _cell_of(t, t.tokens[seat]) == here
         chosen = t.auto_move[1]
-        disp = d.m.display
+        disp = draw_every_refresh(d.m)
         area = disp.width * disp.height
         steps = []
         settled = walked = None

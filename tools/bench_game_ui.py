@@ -210,6 +210,7 @@ def emulator_figures(board_id, seed):
     d.boot()
     d.booted.settings.speed = 2
     m = d.m
+    m.set_render_stride(1)  # every refresh draws its dirty areas, as on the board
     area = m.spec.width * m.spec.height
     cursor, turn_keys = [], []
     plain_key = Driver.key

@@ -40,6 +40,7 @@ def board_figures(board_id):
     the device modules imported once the main menu is up."""
     spec = specs.SPECS[board_id]
     with Machine(board_id) as m:  # a fresh NVM: no saved game, three players in the set-up
+        m.set_render_stride(1)  # every refresh draws its dirty areas, as on the board
         m.boot()
         m.run(300)
         loaded = m.device_module_files()
