@@ -50,8 +50,11 @@ class EmuDisplay(busdisplay.BusDisplay):
         refreshes, the whole screen."""
         before = self.pixels_drawn
         if self._stale:
-            self._core.full_refresh = True
             self._stale = False
+            group = self._core.current_group
+            if group is not None:  # what the skipped refreshes left dirty: the whole screen below
+                group._get_refresh_areas([])  # pylint: disable=protected-access
+            self._core.full_refresh = True
         self._refresh_display()
         self.refreshes += 1
         if self.pixels_drawn != before and self.on_frame is not None:
