@@ -9,12 +9,16 @@ from firmware.decide import Decision
 class Choices(Decision):
     """A decision made by picking one row: ``rows`` is a list of ``(text, move)``, a move of
     None greys its row. A applies the move; a refusal shows its reason above the rows, on
-    two lines where one does not hold it (the rows then move down a line)."""
+    two lines where one does not hold it (the rows then move down a line). The text is large
+    on a wide screen (``ui.Layout.game``)."""
+
+    large_text = True
 
     def __init__(self, session, seat, title, rows, prompt=""):
         super().__init__(session, seat, title)
-        lay = self.app.layout
-        self.info = [ui.label("", lay.margin, lay.body_top + lay.scale + i * lay.row_h, ui.DIM,
+        lay = self.layout
+        dy = (lay.row_h - 12 * lay.scale) // 2  # centred in its row, as a menu's
+        self.info = [ui.label("", lay.margin, lay.body_top + dy + i * lay.row_h, ui.DIM,
                               lay.scale) for i in range(2)]
         for lb in self.info:
             self.body.append(lb)
@@ -29,7 +33,7 @@ class Choices(Decision):
             self.say(prompt)
 
     def say(self, text, warn=False):
-        lay = self.app.layout
+        lay = self.layout
         n = max(1, ui.say(self.info, text, lay.cols, warn))
         menu = self.menu
         if menu is None or menu.top != lay.body_top + n * lay.row_h:

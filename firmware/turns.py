@@ -13,16 +13,19 @@ DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, f
 
 
 class ComputerTurns(ui.Screen):
-    """Computer players' moves, one line each, at the speed of the settings; A: full speed."""
+    """Computer players' moves, one line each, at the speed of the settings; A: full speed. The
+    text is large on a wide screen (``ui.Layout.game``), unless a person's hand stays in view
+    below the moves."""
 
     hints = ((A, "faster"), (B, "pause"))
 
     def __init__(self, session):
-        super().__init__(session.app, t("turns.title"))
-        self.session = session
-        lay = self.app.layout
         # one person against computers: their own hand stays in view (the game draws it)
         watch = getattr(session.game, "watch", None) if session.persons == 1 else None
+        self.large_text = watch is None
+        super().__init__(session.app, t("turns.title"))
+        self.session = session
+        lay = self.layout
         keep = watch(self, None) if watch is not None else 0  # the height it needs
         n = (lay.body_h - keep) // lay.row_h
         if keep and n >= 3:
@@ -30,8 +33,9 @@ class ComputerTurns(ui.Screen):
         else:
             n = lay.body_h // lay.row_h
         self.rows = []
+        dy = (lay.row_h - 12 * lay.scale) // 2  # centred in its row, as a menu's
         for r in range(n):
-            lb = ui.label("", lay.margin, lay.body_top + r * lay.row_h + lay.scale, ui.TEXT, lay.scale)
+            lb = ui.label("", lay.margin, lay.body_top + r * lay.row_h + dy, ui.TEXT, lay.scale)
             self.rows.append(lb)
             self.body.append(lb)
         self.next_at = None
@@ -40,7 +44,7 @@ class ComputerTurns(ui.Screen):
     def _draw(self):
         """The game's status, then as many of the last moves as fit (long lines wrapped)."""
         s = self.session
-        cols = self.app.layout.cols
+        cols = self.layout.cols
         seat = s.state.pending[0] if s.state.pending else 0
         self.set_title(t("turns.playing").format(s.names[seat]))
         lines = ui.wrap(s.game.status(), cols)
@@ -86,9 +90,11 @@ class ComputerTurns(ui.Screen):
 
 
 class Cover(ui.Screen):
-    """Hides the hands between two people: "Pass to ANN", until they press A."""
+    """Hides the hands between two people: "Pass to ANN", until they press A. The text is
+    large on a wide screen (``ui.Layout.game``), the last move below it in the small text."""
 
     hints = ((A, "show my cards"), (B, "pause"))
+    large_text = True
 
     def __init__(self, session, seat):
         super().__init__(session.app, t("turns.cover"))
@@ -96,29 +102,33 @@ class Cover(ui.Screen):
             self.set_hints(((DOWN, "show my cards"), (B, "pause")))
         self.session = session
         self.seat = seat
-        lay = self.app.layout
+        lay = self.layout
         name = session.names[seat]
         text = t("turns.pass_to").format(name)
-        big = min(4, (lay.width - 2 * lay.margin) // (len(text) * 6))
         board = self.app.board
         how = board.HINTS[A if board.BUTTONS >= 4 else DOWN] or "A"  # a short press shows it
         lines = ui.wrap(t("turns.only").format(name, how), lay.cols)
-        log = ui.wrap(session.lines[-1], lay.cols) if session.lines else []
+        small = self.app.layout  # the last move's
+        log = ui.wrap(session.lines[-1], small.cols) if session.lines else []
+        # "Pass to ANN" as large as the width allows, and the lines and the move still below it
+        big = min(4, (lay.width - 2 * lay.margin) // (len(text) * 6))
+        while big > lay.scale and (14 * big + 2 + len(lines) * lay.row_h
+                                   + min(1, len(log)) * small.row_h > lay.body_h):
+            big -= 1
         # a third of the way down, or higher where the lines below need the room
-        need = 14 * big + 2 + (len(lines) + min(2, len(log))) * lay.row_h
+        need = 14 * big + 2 + len(lines) * lay.row_h + min(2, len(log)) * small.row_h
         y = lay.body_top + max(2, min(lay.body_h // 3 - 6 * big, lay.body_h - need))
         self.body.append(ui.label(text, (lay.width - len(text) * 6 * big) // 2, y, ui.BAR, big))
         # the last move at the bottom, on two lines where it needs them and there is room
         y += 14 * big + 2
         bottom = lay.body_top + lay.body_h
-        rows = (bottom - y) // lay.row_h
-        n = min(len(log), 2, max(1, rows - len(lines)))
-        for i in range(min(len(lines), rows - n)):
+        n = min(len(log), 2, max(1, (bottom - y - len(lines) * lay.row_h) // small.row_h))
+        for i in range(min(len(lines), (bottom - y - n * small.row_h) // lay.row_h)):
             self.body.append(ui.label(lines[i], lay.margin, y + i * lay.row_h, ui.TEXT, lay.scale))
         for i in range(n):
-            text = ui.clip(" ".join(log[i:]), lay.cols) if i == n - 1 else log[i]
-            self.body.append(ui.label(text, lay.margin, bottom - (n - i) * lay.row_h, ui.DIM,
-                                      lay.scale))
+            text = ui.clip(" ".join(log[i:]), small.cols) if i == n - 1 else log[i]
+            self.body.append(ui.label(text, small.margin, bottom - (n - i) * small.row_h, ui.DIM,
+                                      small.scale))
 
     def key(self, k):
         if k == A or k == DOWN:  # DOWN: a short press on the two-button boards

@@ -77,6 +77,13 @@ class Layout:
                 self._text = self
         return self._text
 
+    def game(self):
+        """The layout of a game's screens of text rows (``Screen.large_text``): the text layout
+        where it has five rows or more (320x170), else this one (at scale 2 the 240x135
+        Feather's four rows would hold a status and one move)."""
+        lay = self.text()
+        return lay if lay.rows >= 5 else self
+
 
 _blank = {}  # (w, h): one blank 1-bit bitmap per size, shared by every rectangle of that size
 
@@ -321,11 +328,13 @@ class Screen:
 
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
     text_screen = False  # true: laid out by ``app.layout.text()`` (menus and text pages)
+    large_text = False  # true: laid out by ``app.layout.game()``: a game's screen of text rows
     number = None  # the page number's label (``show_page``)
 
     def __init__(self, app, title):
         self.app = app
-        lay = app.layout.text() if self.text_screen else app.layout
+        lay = (app.layout.text() if self.text_screen else
+               app.layout.game() if self.large_text else app.layout)
         self.layout = lay
         g = displayio.Group()
         g.append(rect(0, 0, lay.width, lay.title_h, TITLE_BG))
