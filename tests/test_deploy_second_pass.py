@@ -307,11 +307,11 @@ def test_defect_4_a_usable_library_on_the_board_is_used(repo, tmp_path, capsys):
     assert "library adafruit_display_text: using the copy on the board" in out
     assert not [p for p in library_files() if (drive / p.lstrip("/")).exists()]  # no .py beside
     # with --mpy-cross the bundle's files are no longer in the way (exit 7 before)
-    rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", circuitpython_mpy_cross(tmp_path))
+    rc, out, err = deploy(capsys, "--drive", drive, "--mpy-cross", circuitpython_mpy_cross())
     assert (rc, err) == (0, "")
     assert all((drive / p.lstrip("/")).read_bytes() == d for p, d in bundle.items())
     assert deploy(capsys, "--drive", drive, "--verify-only", "--mpy-cross",
-                  circuitpython_mpy_cross(tmp_path))[0] == 0
+                  circuitpython_mpy_cross())[0] == 0
 
 
 def test_defect_4_a_library_for_another_circuitpython_is_replaced(repo, tmp_path, capsys):
@@ -325,7 +325,7 @@ def test_defect_4_a_library_for_another_circuitpython_is_replaced(repo, tmp_path
     drive2 = make_drive(tmp_path / "CIRCUITPY2")
     put_bundle(drive2, 5)
     rc, out, err = deploy(capsys, "--drive", drive2, "--mpy-cross",
-                          circuitpython_mpy_cross(tmp_path))
+                          circuitpython_mpy_cross())
     assert (rc, err) == (0, "")  # replaced without --force: they cannot run here
     assert all((drive2 / p.lstrip("/")).read_bytes()[:2] == b"C\x06" for p in old)
     saved = list((repo / "out" / "deploy-backups").rglob("*.mpy"))

@@ -9,8 +9,9 @@ emulator maps their keys to the board's buttons (a two-button board's short and 
 and they wait for what may take more presses on one screen than another (a summary's pages).
 
 In every suite: the menus, a person's game of each game and Phase 10 between computers (its
-computer-turn log and summaries), on every screen size (the PyGamer draws as the PyBadge does);
-every script on all six boards in the long run (``SCREENS_FIT=all``, README.md)."""
+computer-turn log and summaries), on the four screen sizes (160x128, 240x240, 240x135,
+320x170: the PyGamer draws as the PyBadge does, the PicoSystem as the CLUE with the PyBadge's
+footers); every script on all six boards in the long run (``SCREENS_FIT=all``, README.md)."""
 
 import glob
 import os
@@ -19,15 +20,16 @@ import pytest
 from emulator import script as emscript
 from emulator.display import visible_labels
 from emulator.machine import Machine
-from tests.test_phase10_screens import BOARDS, SCREEN_BOARDS
+from tests.test_phase10_screens import BOARDS
 from tests.test_phase10board_screens import fit_problems
 from tools.micropython_firmware import REPO
 from tools.phase10_driver import find_app
 
 SCRIPTS = sorted(os.path.basename(p) for p in glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
 CASES = [(s, b) for b in BOARDS for s in SCRIPTS]
+SIZES = ("pybadge", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3")
 if os.environ.get("SCREENS_FIT") != "all":
-    CASES = [(s, b) for s, b in CASES if b in SCREEN_BOARDS and s in (
+    CASES = [(s, b) for s, b in CASES if b in SIZES and s in (
         "menus.txt", "dx_pass.txt", "p10_person.txt", "p10b_pass.txt", "p10_computers.txt")]
 
 
