@@ -15,6 +15,7 @@ footers); every script on all six boards in the long run (``SCREENS_FIT=all``, R
 
 import glob
 import os
+
 import pytest
 
 from emulator import script as emscript
@@ -25,9 +26,11 @@ from tests.test_phase10board_screens import fit_problems
 from tools.micropython_firmware import REPO
 from tools.phase10_driver import find_app
 
-SCRIPTS = sorted(os.path.basename(p) for p in glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
+SCRIPTS = sorted(os.path.basename(p)
+                 for p in glob.glob(os.path.join(REPO, "tests", "scripts", "*.txt")))
 CASES = [(s, b) for b in BOARDS for s in SCRIPTS]
-SIZES = ("pybadge", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3")
+SIZES = ("pybadge", "clue_nrf52840_express", "adafruit_feather_esp32s3_reverse_tft",
+         "lilygo_tdisplay_s3")
 if os.environ.get("SCREENS_FIT") != "all":
     CASES = [(s, b) for s, b in CASES if b in SIZES and s in (
         "menus.txt", "dx_pass.txt", "p10_person.txt", "p10b_pass.txt", "p10_computers.txt")]

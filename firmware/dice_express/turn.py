@@ -68,8 +68,8 @@ def decision(screens, seat):
 
         return DiceScreen(s, seat, title, screens.colours)
     colour = ": " + screens.colour_name(st.colour)  # "ANN: orange" where the turn's does not fit
-    return Choices(s, seat, ui.first_fit(s.app.layout.game().cols, title + colour, s.names[seat] + colour),
-                   _take_rows(s, seat), _take_line(s, seat))
+    title = ui.first_fit(s.app.layout.game().cols, title + colour, s.names[seat] + colour)
+    return Choices(s, seat, title, _take_rows(s, seat), _take_line(s, seat))
 
 
 def _before_rows(st, seat):
