@@ -79,6 +79,13 @@ class App:
 
     # ------------------------------------------------------------------ screens
 
+    def how(self, key):
+        """How to make ``key`` on this board ("A", "hold A" in the app's language), or None."""
+        how = self.board.HINTS[key]
+        if how and how.startswith("hold "):  # a long press
+            how = t("hint.hold") + how[4:]
+        return how
+
     def hint_text(self, hints):
         """The footer line: how to make each hinted key on this board."""
         parts = []
@@ -86,9 +93,7 @@ class App:
         for key, verb in hints:
             if key <= RIGHT and self.board.BUTTONS >= 4:
                 continue  # a d-pad or stick needs no explanation
-            how = self.board.HINTS[key]
-            if how and how.startswith("hold "):  # a long press, in the app's language
-                how = t("hint.hold") + how[4:]
+            how = self.how(key)
             if how and verb not in verbs:
                 parts.append(how + " " + t("hint." + verb.replace(" ", "_").replace(":", "")))
                 verbs.append(verb)

@@ -241,8 +241,9 @@ class BoardScreen(Decision):
             self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
             self.reach[1].hidden = True
             self.cursor.hidden = True
-            self._lines([t("p10b.at").format(st.tokens[me]), s.game.space_name(st.tokens[me]), "", "A:",
-                         t("p10b.roll")])
+            head = [t("p10b.at").format(st.tokens[me]), s.game.space_name(st.tokens[me])]
+            act = ui.wrap(self.app.how(A) + ": " + t("p10b.roll"), self.cols_panel)  # at the foot
+            self._lines(head + [""] * (len(self.info) - len(head) - len(act)) + act)
             return
         self.rolled = True
         self.targets = [t[0] for t in st.targets]
