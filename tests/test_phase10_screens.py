@@ -716,3 +716,32 @@ def test_issue26_drawing_and_discarding_the_drawn_card_takes_at_most_four_presse
     assert st.discard[-1] == parse_card("Y12") and st.pending[0] != 0
     assert d.keys - before <= 4, d.keys - before
     d.close()
+
+
+def test_P10C_11_2020_the_log_says_who_loses_the_turn(tmp_path):
+    """Issue 26, 3: in the 2020 edition the player chosen by a Skip loses their next turn, which
+    may come a move or two later; the discard that passes the turn over them says so, on the
+    device's log in the app's language."""
+    from types import SimpleNamespace
+
+    from tests.test_phase10_rules import DISCARD, DRAW_DECK, S, TARGET, three_players_with_skip
+
+    names = ["ANN", "BOB", "CAT"]
+    g = three_players_with_skip("2020")
+    g.apply((DRAW_DECK,))
+    g.apply((DISCARD, S))
+    g.apply((TARGET, 0))  # BOB chooses ANN, whose turn comes after CAT's
+    assert g.pending[0] == 2 and g.waiting[0]
+    g.apply((DRAW_DECK,))
+    card = g.hands[2][0]
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    try:
+        screens = importlib.import_module("firmware.phase10.screens")
+        cards = importlib.import_module("shared_rules.cards")
+        log = screens.Screens(SimpleNamespace(state=g, names=names))
+        assert log.describe((DISCARD, card)) == "CAT discards %s, ANN is skipped" % cards.text(card)
+        g.apply((DISCARD, card))
+        assert g.pending[0] == 1  # ANN's turn was lost
+    finally:
+        d.close()

@@ -102,9 +102,17 @@ class Screens:
             return t("p10.m.hits").format(who, _card(move[1]), names[g[0]], what)
         if kind == P.DISCARD:
             line = t("p10.m.discards").format(who, _card(move[1]))
-            # P10C-11 classic: the next player is skipped at once (not by a last card, P10C-15)
-            if move[1] == SKIP and st.edition == P.CLASSIC and len(st.hands[st.turn]) > 1:
-                line += t("p10.m.skips_next").format(names[st._next_active(st.turn)])
+            if len(st.hands[st.turn]) > 1:  # the turn passes on (not the last card: P10C-15)
+                nxt = st._next_active(st.turn)
+                # P10C-11 classic: the next player is skipped at once
+                if move[1] == SKIP and st.edition == P.CLASSIC:
+                    line += t("p10.m.skips_next").format(names[nxt])
+                # 2020: a player chosen by an earlier Skip loses this turn
+                for _ in range(st.n):
+                    if not st.waiting[nxt]:
+                        break
+                    line += t("p10.m.skipped").format(names[nxt])
+                    nxt = st._next_active(nxt)
             return line
         if kind == P.TARGET:
             return t("p10.m.skips").format(who, names[move[1]])
