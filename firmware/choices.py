@@ -12,6 +12,7 @@ class Choices(Decision):
     two lines where one does not hold it (the rows then move down a line). The text is large
     on a wide screen (``ui.Layout.game``)."""
 
+    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "pause"))  # B: the pause menu
     large_text = True
 
     def __init__(self, session, seat, title, rows, prompt=""):
