@@ -329,6 +329,7 @@ class Screen:
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
     text_screen = False  # true: laid out by ``app.layout.text()`` (menus and text pages)
     large_text = False  # true: laid out by ``app.layout.game()``: a game's screen of text rows
+    large_title = False  # true: only the title bar by ``app.layout.game()`` (``title_layout``)
     number = None  # the page number's label (``show_page``)
 
     def __init__(self, app, title):
@@ -336,10 +337,12 @@ class Screen:
         lay = (app.layout.text() if self.text_screen else
                app.layout.game() if self.large_text else app.layout)
         self.layout = lay
+        tl = app.layout.game() if self.large_title else lay
+        self.title_layout = tl  # its body_top: where the body starts
         g = displayio.Group()
-        g.append(rect(0, 0, lay.width, lay.title_h, TITLE_BG))
+        g.append(rect(0, 0, lay.width, tl.title_h, TITLE_BG))
         # never cut: a title longer than the bar runs off the screen, which the fit check finds
-        self.title = label(title, lay.margin, lay.title_y, TEXT, lay.scale)
+        self.title = label(title, tl.margin, tl.title_y, TEXT, tl.scale)
         g.append(self.title)
         self.body = displayio.Group()
         g.append(self.body)

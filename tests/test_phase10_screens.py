@@ -556,8 +556,9 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
 def test_issue14_wide_screens_show_large_cards_and_fill_the_screen(board_id, tmp_path):
     """The Feather (240x135) and the T-Display (320x170) show the whole hand of eleven in large
     cards (one row; on the Feather 10-12 in small digits on narrower tiles), the T-Display its
-    information line in large text, and the action rows reach down to the footer; every board
-    still passes the fit check."""
+    information line and title (issue 26, 1: whose turn and the phase, large where the menus are)
+    in large text over four action rows in the small text, and the action rows reach down to the
+    footer; every board still passes the fit check."""
     d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y5 G9 Y11 R1 B2 G12 B10", "R4")
     lay = d.booted.layout
     wide = board_id in ("adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3")
@@ -573,6 +574,9 @@ def test_issue14_wide_screens_show_large_cards_and_fill_the_screen(board_id, tmp
         assert below < m.row_h, "no empty band under the action rows"
     if board_id == "lilygo_tdisplay_s3":
         assert t.info[0].scale == 2 and t.menu.max_rows >= 4
+        assert t.title.scale == 2 and t.title.text.startswith("ANN ph1 ")
+    else:
+        assert t.title.scale == lay.scale
     for k in ("DOWN", "DOWN", "UP"):
         d.key(k)
         assert layout_problems(d.m.display, d.top) == []

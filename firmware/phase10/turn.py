@@ -34,6 +34,8 @@ class Turn(Rows):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
     PAUSE_HINTS = hints[:3] + ((B, "pause"),)  # B pauses where there is no step to go back to
     PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
+    large_title = True  # the name and phase large on a wide screen; the rows stay small: four
+    # rows under the hand's large tiles and the large information line (320x170)
 
     def __init__(self, session, seat):
         app = session.app
@@ -42,7 +44,7 @@ class Turn(Rows):
         s = lay.scale
         self.dpad = app.board.BUTTONS >= 4
         self.by_colour = session.game.by_colour
-        y = lay.body_top + 1
+        y = self.title_layout.body_top + 1
         self.status = ui.label("", lay.margin, y, ui.TEXT, s)
         self.top_lb = ui.label("", lay.margin + 14 * lay.char_w, y, ui.TEXT, s)
         self.body.append(self.status)

@@ -66,5 +66,5 @@ class BoardTurn(Turn):
         st = self.session.state
         m = st.markers[self.seat]
         need = t("p10.laid") if st.laid[self.seat] else phase_text(BOARD_PHASES[m])  # a player at the finish has won
-        self.set_title(ui.seat_title(self.layout.cols, self.session.names[self.seat],
+        self.set_title(ui.seat_title(self.title_layout.cols, self.session.names[self.seat],
                                      t("p10b.ph").format(m + 1), need))
