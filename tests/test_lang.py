@@ -183,30 +183,36 @@ WORDS = {
         "ru": {"Cover": "Отдайте ANN", "Turn-draw": "Взять из колоды", "Turn-play": "Выложить фазу",
                "Turn-lay": "Наб3: ещё 3", "Turn-hit": "Куда добавить", "Turn-target": "Кого пропустить?",
                "Turn-card": "Сбросить или добавить", "Message": "Пропуск сверху стопки сброса",
-               "PauseMenu": "Выйти из игры", "Summary-hand": "очки итог фаза",
+               "PauseMenu": "Журнал", "Summary-hand": "очки итог фаза",
                "Summary-final": "Игра окончена"},
         "pl": {"Cover": "Podaj: ANN", "Turn-draw": "Dobierz ze stosu", "Turn-play": "Wyłóż fazę",
                "Turn-lay": "Jed3: brak 3", "Turn-hit": "Gdzie dołożyć", "Turn-target": "Kto pauzuje?",
                "Turn-card": "Odrzucić czy dołożyć", "Message": "Pauzy ze stosu kart odrzuconych",
-               "PauseMenu": "Wyjdź z gry", "Summary-hand": "pkt suma faza",
+               "PauseMenu": "Dziennik", "Summary-hand": "pkt suma faza",
                "Summary-final": "Koniec gry"},
     },
     "p10b": {
-        "ru": {"Cover": "Отдайте ANN", "BoardScreen": "ANN ф1", "BoardScreen-computer": "A быстрее",
+        "ru": {"Cover": "Отдайте ANN", "BoardScreen": "ANN ф1", "BoardScreen-computer": "быстрее",
                "Pick": "Взять из колоды", "BoardTurn-play": "Выложите", "BoardTurn-lay": "ещё",
                "BoardTurn-hit": "Куда добавить", "BoardTurn-card": "Сбросить или добавить",
-               "ComputerTurns": "Ходит CAT", "PauseMenu": "Выйти из игры",
+               "ComputerTurns": "Ходит CAT", "PauseMenu": "Журнал",
                "Summary-hand": "Дорожка фаз", "Summary-final": "Игра окончена"},
-        "pl": {"Cover": "Podaj: ANN", "BoardScreen": "ANN f1", "BoardScreen-computer": "A szybciej",
+        "pl": {"Cover": "Podaj: ANN", "BoardScreen": "ANN f1", "BoardScreen-computer": "szybciej",
                "Pick": "Dobierz ze stosu", "BoardTurn-play": "Wyłóż lub odrzuć",
                "BoardTurn-lay": "brak", "BoardTurn-hit": "Gdzie dołożyć",
                "BoardTurn-card": "Odrzucić czy dołożyć", "ComputerTurns": "Gra CAT",
-               "PauseMenu": "Wyjdź z gry", "Summary-hand": "Tor faz", "Summary-final": "Koniec gry"},
+               "PauseMenu": "Dziennik", "Summary-hand": "Tor faz", "Summary-final": "Koniec gry"},
     },
 }
 
 
-@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+# the PyBadge and the CLUE; every board in the long run (SCREENS_FIT=all, README.md)
+LANG_BOARDS = ["pybadge", "clue_nrf52840_express"] + (
+    ["pygamer", "adafruit_feather_esp32s3_reverse_tft", "lilygo_tdisplay_s3", "pimoroni_picosystem"]
+    if os.environ.get("SCREENS_FIT") == "all" else [])
+
+
+@pytest.mark.parametrize("board_id", LANG_BOARDS)
 @pytest.mark.parametrize("code", ["ru", "pl"])
 @pytest.mark.parametrize("game", ["dx", "p10", "p10b"])
 def test_DX_P10C_P10B_whole_game_by_script_in_russian_and_polish_every_screen_fits(
@@ -306,6 +312,30 @@ def test_RECORD_tools_replay_lang_prints_the_summary_in_russian_and_polish(tmp_p
     # the same figures in every language
     digits = {c: [ch for ch in out[c] if ch.isdigit()] for c in out}
     assert digits["en"] == digits["ru"] == digits["pl"]
+
+
+def test_boots_without_terminalio_in_the_emulator_and_switches_to_russian(tmp_path):
+    """A PyBadge build without terminalio (CircuitPython's ru build for it): in the emulator,
+    whose board refuses the modules its build lacks, the app boots into the menus and Settings
+    switches it to Russian; terminalio is never imported."""
+    import sys
+
+    from emulator import script as emscript
+    from emulator.machine import Machine
+
+    m = Machine("pybadge", seed=1, nvm_path=str(tmp_path / "nvm.bin"))
+    m.included_modules = [n for n in m.included_modules if n != "terminalio"]
+    saved = sys.modules.pop("terminalio", None)  # Blinka's, imported with the emulator
+    try:
+        with m:
+            m.boot()
+            emscript.run(m, emscript.parse(
+                "wait 300\nexpect Pocket Phase 10\nkey DOWN\nkey DOWN\nkey DOWN\nkey A\nkey UP\n"
+                "key A\nexpect Язык Русский\nkey B\nexpect Весёлый кубик\n"), screenshots=str(tmp_path))
+            assert "terminalio" not in sys.modules
+    finally:
+        if saved is not None:
+            sys.modules["terminalio"] = saved
 
 
 def test_boots_without_terminalio_under_micropython_and_reads_russian_from_the_file():
