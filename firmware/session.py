@@ -60,7 +60,7 @@ class Session:
         self.rng = Rng(app.seed())  # the computer players' choices (one generator for all)
         self.bots = None  # the computer players, made at their first decision
         self.bot_modules = None  # the modules loaded to make them (on a board)
-        self.person_modules = None  # the modules loaded to make a person's decision screen
+        self.person_mark = None  # on a board, while a person decides: the modules loaded before
         self.persons = 0
         for k in self.kinds:
             if k == PERSON:
@@ -140,14 +140,33 @@ class Session:
         self.bot_modules = None
 
     def decision_screen(self, seat):
-        """A person's decision screen (``Screens.decision``); on a board the modules it loads
-        are noted, and released when the computer players take over."""
+        """A person's decision screen (``Screens.decision``); on a board the modules loaded
+        from now on (by it, by the screens it leads to, by what they load when asked) are
+        released when the computer players take over (``drop_person``)."""
         self.drop_bots()
-        before = None if self.app.boot_modules is None else set(sys.modules)
-        screen = self.game.decision(seat)
-        if before is not None:
-            self.person_modules = _loaded_since(before, self.person_modules)
-        return screen
+        boot = self.app.boot_modules
+        if self.person_mark is None and boot is not None:
+            self.person_mark = [n for n in sys.modules if n not in boot]  # the game's
+        return self.game.decision(seat)
+
+    def drop_person(self):
+        """Release the modules loaded since a person's decision screen was first made (code is
+        RAM on a board; the next person's screen loads them again)."""
+        mark = self.person_mark
+        if mark is not None:
+            self.person_mark = None
+            boot = self.app.boot_modules
+            self.app.forget([n for n in sys.modules if n not in boot and n not in mark])
+
+    def swap_screen(self, seat):
+        """The same person's next decision needs a screen of another kind (the board game's
+        board, its choice of cards, its turn): the old screen and the modules it loaded go
+        first, so that the new one finds the heap they held."""
+        self.show_new(self._next_screen, seat)
+
+    def _next_screen(self, seat):
+        self.drop_person()
+        return self.decision_screen(seat)
 
     def computer_apply(self, move):
         err = self.apply(move)
@@ -224,8 +243,7 @@ class Session:
         if self.kinds[seat] != PERSON:
             if top is not self.screen or not isinstance(top, ComputerTurns):
                 top = None
-                self.app.forget(self.person_modules)  # gone with the person's screen, next
-                self.person_modules = None
+                self.drop_person()  # gone with the person's screen, next
                 self.show_new(ComputerTurns, self)
             return
         self.fast = False

@@ -119,7 +119,7 @@ class Screens:
         s = self.session
         if type(screen).__name__ == self.screen_of(s.state.pending[1]):
             return False
-        s.show(self.decision(s.state.pending[0]))
+        s.swap_screen(s.state.pending[0])
         return True
 
     def computer(self, seat):

@@ -108,9 +108,12 @@ def _import(name, *args):
         micropython.qstr_info()
         _stack[-1] += total
         # modules loaded by this import that no nested call reported (``from pkg import mod``)
+        # (each module noted once: a module the app dropped and imports again adds nothing
+        # here, or the list would grow in the heap measured)
         extra = [m for m in sys.modules if m not in known and m != name and m not in _reported]
         _reported.extend(extra)
-        _reported.append(name)
+        if name not in _reported:
+            _reported.append(name)
         print("@@import", "+".join([name] + extra), total - nested)
         if name == "firmware.app":
             _patch_app()
