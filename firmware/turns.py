@@ -148,8 +148,6 @@ class Summary(ui.TextPage):
         super().__init__(session.app, title, text)
         self.session = session
         self.final = final
-        if self.pages == 1:  # nothing more to read: the footer says only what A does
-            ui.set_text(self.footer, self.app.hint_text(((A, "go on"),)))
         self.wait_until = None
         self.fx = None
         if final:  # the win flourish (firmware.fx): cards rise up both sides, then leave

@@ -593,6 +593,18 @@ class TextPage(Screen):
             set_text(self.labels[r], "")
             r += 1
         self.show_page(self.page, self.pages)
+        set_text(self.footer, self.app.hint_text(self.page_hints()))
+
+    def page_hints(self):
+        """The footer's hints for the page shown: no "more" on the last page (A there does
+        what the screen's A does at the end: ``ok``, or its own verb), no "prev" on the first."""
+        last = self.page + 1 >= self.pages
+        out = []
+        for k, verb in self.hints:
+            if (k == DOWN and last) or (k == UP and self.page == 0):
+                continue
+            out.append((k, "ok" if last and verb == "more" else verb))
+        return out
 
     def key(self, k):
         if k == DOWN or k == A:

@@ -326,3 +326,33 @@ def test_issue14_title_screen_at_power_on_leaves_on_any_key(board_id):
         m.boot()
         m.run(100)
         assert "Phase 10 Board" in m.screen_text()
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
+def test_issue26_a_text_pages_footer_says_more_only_where_there_is_more(board_id, tmp_path):
+    """A text page's footer offers "more" on every page but the last, where A closes it and says
+    "ok" (a summary keeps its own "go on"), and "prev" on every page but the first (issue 26, 9:
+    "A more" showed on the last page)."""
+    from tools.phase10_driver import Driver
+
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=1)
+    d.boot()
+    from firmware import ui
+
+    app = d.booted
+    how_a, how_up = app.how(ui.A), app.how(ui.UP)
+    page = ui.TextPage(app, "Title", "\n".join("line %d" % i for i in range(40)))
+    app.push(page)
+    assert page.pages >= 3
+    footers = []
+    for i in range(page.pages):
+        footers.append(page.footer.text)
+        page.key(ui.DOWN)
+    first, middle, last = footers[0], footers[1], footers[-1]
+    assert " more" in first and " more" in middle
+    assert how_a + " ok" in last and "more" not in last
+    if app.board.BUTTONS < 4:  # a d-pad's UP needs no hint; two buttons: UP is a short press
+        assert " prev" not in first and how_up + " prev" in middle and how_up + " prev" in last
+    one = ui.TextPage(app, "Title", "one line")
+    assert "more" not in one.footer.text and how_a + " ok" in one.footer.text
+    d.close()
