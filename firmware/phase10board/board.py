@@ -161,9 +161,9 @@ class BoardScreen(Decision):
         pal[1] = CURSOR
         self.cursor = displayio.TileGrid(ui.frame(p + 3, p + 3, 2), pixel_shader=pal)
         self.cursor.hidden = True
-        # tokens: a tile grid each, in ``self.tok_g`` (``_tokens``)
+        # tokens: a tile grid each, in ``self.tok_g``, made in the shape they need (``_tokens``)
         self.tok_g = displayio.Group()
-        self.tokens = []
+        self.tokens = [None] * st.n
         self.tok_pal = []
         self.faces = {}  # (w, h, letter): a token's face, shared by the tokens of that letter
         for x in range(st.n):
@@ -171,9 +171,6 @@ class BoardScreen(Decision):
             pal[0] = PLAYER[x]
             pal[1] = TOKEN_INK
             self.tok_pal.append(pal)
-            tg = self._token(x, p - 1, p - 1)
-            self.tokens.append(tg)
-            self.tok_g.append(tg)
         self.body.append(self.tok_g)
         self.body.append(self.cursor)
         self._track(cols, rows, p)
@@ -225,10 +222,14 @@ class BoardScreen(Decision):
         w = (n + 1) // cols - 1
         h = (n + 1) // rows - 1
         tg = self.tokens[x]
-        if tg.bitmap.width != w or tg.bitmap.height != h:  # another shape: another tile grid
+        if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:  # another shape
+            old = tg
             tg = self._token(x, w, h)
             self.tokens[x] = tg
-            self.tok_g[x] = tg
+            if old is None:  # the first time: in seat order
+                self.tok_g.append(tg)
+            else:
+                self.tok_g[x] = tg
         tx, ty = self.cells[sp]
         tx += (k % cols) * (w + 1)
         ty += (k // cols) * (h + 1)
@@ -320,21 +321,11 @@ class BoardScreen(Decision):
         self.legend()
 
     def legend(self):
-        """What each mark on the ring means, a line a kind with its marks as this board draws
-        them (``+1 +2 +3``, or ``1 2 3`` in small cells), and the tokens: a text page over the
-        board (B comes back to it as it was)."""
-        words = t("p10b.legend").split("|")
-        lines = []
-        for k in range(len(KLETTER)):
-            marks = []
-            for sp in range(B.SPACES):
-                m = cell_text(sp, self.p >= 14)
-                if B.space_kind(sp) == k and m not in marks:
-                    marks.append(m)
-            marks.sort()
-            lines.append(" ".join(marks) + ": " + words[k])
-        lines.append(words[-1])
-        self.app.push(Legend(self.app, t("rules.board_spaces"), "\n".join(lines)))
+        """What each mark on the ring means (``firmware.phase10board.legend``, imported only
+        when shown), over the board: B comes back to it as it was."""
+        from firmware.phase10board.legend import show
+
+        show(self)
 
     def key(self, k):
         if super().key(k):
@@ -523,12 +514,6 @@ class BoardScreen(Decision):
         err = self.submit(move)
         if err is not None:
             self._lines([self.refusal_text(err)])
-
-
-class Legend(ui.TextPage):
-    """The legend in the board's own text size: on one page where the screen is 240 wide."""
-
-    text_screen = False
 
 
 def need_text(marker):
