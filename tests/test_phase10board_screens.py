@@ -466,3 +466,31 @@ def test_P10B_4_the_tokens_show_the_players_initials(board_id, tmp_path):
         assert len(set(names[x][0] for x in range(st.n))) == st.n
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("board_id,scale", [("lilygo_tdisplay_s3", 2), ("pybadge", 1)])
+def test_P10B_9_the_action_screen_uses_the_large_text_on_the_t_display(board_id, scale, tmp_path):
+    """Issue 26 (1): on the T-Display the board game's action screen (PILE, P10B-9, and the
+    other actions) writes its prompt and rows in the large text (``Layout.game()``, scale 2),
+    its card tiles at the hand's size; elsewhere its layout is the board's. Nothing is cut or
+    overlaps."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    try:
+        start(d, "2")
+        seen = set()
+        for _ in range(3000):
+            t = d.top
+            if type(t).__name__ == "Pick" and t.rows:
+                break
+            step(d, seen)
+        else:
+            raise AssertionError("no action screen with rows")
+        d.m.run(100)
+        assert t.layout.scale == scale and t.prompt[0].scale == scale
+        assert all(lb.scale == scale for lb in t.menu.labels)
+        assert t.menu.row_h == t.layout.row_h
+        assert t.hand.s == t.ctx.s == t.app.layout.scale  # the tiles: the hand's size
+        assert not fit_problems(d.m.display, t)
+    finally:
+        d.close()
