@@ -111,6 +111,18 @@ def test_every_board_game_screen_fits(board_id, tmp_path):
         d.close()
 
 
+def _until(d, wanted, what, players="2", kinds=None):
+    """Start a game and play on (``step``) until ``wanted(top screen)``: that screen."""
+    start(d, players, kinds)
+    seen = set()
+    for _ in range(5000):
+        t = d.top
+        if wanted(t):
+            return t
+        step(d, seen)
+    raise AssertionError(what)
+
+
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
 def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(board_id, tmp_path):
     """On the board screen after a roll with two reachable spaces, a cursor move redraws the
@@ -119,16 +131,9 @@ def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(boa
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
     try:
-        start(d, "2")
-        seen = set()
-        for _ in range(5000):
-            t = d.top
-            if type(t).__name__ == "BoardScreen" and t.session.state.pending[1] == 1 \
-                    and len(t.session.state.targets) == 2 and not t.auto:
-                break
-            step(d, seen)
-        else:
-            raise AssertionError("never two reachable spaces")
+        t = _until(d, lambda t: type(t).__name__ == "BoardScreen" and not t.auto
+                   and t.session.state.pending[1] == 1 and len(t.session.state.targets) == 2,
+                   "never two reachable spaces")
         d.wait_guard()
         d.m.run(800)  # the dice have settled
         disp = draw_every_refresh(d.m)
@@ -327,19 +332,14 @@ def _person_board(d, players, kinds, want_go=False):
     """Play on (``step``) until a person's board screen asks for a roll (or, ``want_go``, for
     the space after a roll with two reachable spaces); the guard is over."""
     B = importlib.import_module("shared_rules.phase10board.game")
-    seen = set()
-    start(d, players, kinds)
-    for _ in range(5000):
-        t = d.top
-        if type(t).__name__ == "BoardScreen" and not t.auto:
-            st = t.session.state
-            if not want_go and st.pending[1] == B.ROLL:
-                break
-            if want_go and st.pending[1] == B.GO and len(st.targets) == 2:
-                break
-        step(d, seen)
-    else:
-        raise AssertionError("no person's board screen")
+
+    def wanted(t):
+        if type(t).__name__ != "BoardScreen" or t.auto:
+            return False
+        st = t.session.state
+        return st.pending[1] == B.GO and len(st.targets) == 2 if want_go else st.pending[1] == B.ROLL
+
+    t = _until(d, wanted, "no person's board screen", players, kinds)
     d.wait_guard()
     d.m.run(700)  # the dice have stopped
     return t
@@ -477,15 +477,7 @@ def test_P10B_9_the_action_screen_uses_the_large_text_on_the_t_display(board_id,
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
     try:
-        start(d, "2")
-        seen = set()
-        for _ in range(3000):
-            t = d.top
-            if type(t).__name__ == "Pick" and t.rows:
-                break
-            step(d, seen)
-        else:
-            raise AssertionError("no action screen with rows")
+        t = _until(d, lambda t: type(t).__name__ == "Pick" and t.rows, "no action screen with rows")
         d.m.run(100)
         assert t.layout.scale == scale and t.prompt[0].scale == scale
         assert all(lb.scale == scale for lb in t.menu.labels)
