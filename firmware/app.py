@@ -86,8 +86,9 @@ class App:
             how = t("hint.hold") + how[4:]
         return how
 
-    def hint_text(self, hints):
-        """The footer line: how to make each hinted key on this board."""
+    def hint_text(self, hints, whole=False):
+        """The footer line: how to make each hinted key on this board (``whole``: not cut to
+        the footer, to see whether it fits)."""
         parts = []
         verbs = []
         for key, verb in hints:
@@ -100,7 +101,7 @@ class App:
         text = "  ".join(parts)
         if len(text) > self.layout.footer_cols:  # closer together where they would not fit
             text = " ".join(parts)
-        return ui.clip(text, self.layout.footer_cols)
+        return text if whole else ui.clip(text, self.layout.footer_cols)
 
     @property
     def top(self):

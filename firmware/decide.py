@@ -41,7 +41,7 @@ class Decision(ui.Screen):
 
     def key(self, k):
         """True when the key was taken here (guarded, START: the pause menu, SELECT: the
-        table)."""
+        table, ``select``)."""
         if self.open_at is not None:
             if not ui.ticks_due(supervisor.ticks_ms(), self.open_at):
                 return True
@@ -50,11 +50,15 @@ class Decision(ui.Screen):
             self.session.pause()
             return True
         if k == SELECT:
-            from firmware import tableview
-
-            tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
+            self.select()
             return True
         return False
+
+    def select(self):
+        """SELECT: the table (the board game's board screen shows its legend instead)."""
+        from firmware import tableview
+
+        tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
 
     def refusal_text(self, err):
         """The short text of a refusal (``err`` a RuleError), by its code."""

@@ -111,6 +111,18 @@ def test_every_board_game_screen_fits(board_id, tmp_path):
         d.close()
 
 
+def _until(d, wanted, what, players="2", kinds=None):
+    """Start a game and play on (``step``) until ``wanted(top screen)``: that screen."""
+    start(d, players, kinds)
+    seen = set()
+    for _ in range(5000):
+        t = d.top
+        if wanted(t):
+            return t
+        step(d, seen)
+    raise AssertionError(what)
+
+
 @pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express"])
 def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(board_id, tmp_path):
     """On the board screen after a roll with two reachable spaces, a cursor move redraws the
@@ -119,16 +131,9 @@ def test_a_highlight_move_on_the_board_redraws_the_frames_and_the_panel_only(boa
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
     try:
-        start(d, "2")
-        seen = set()
-        for _ in range(5000):
-            t = d.top
-            if type(t).__name__ == "BoardScreen" and t.session.state.pending[1] == 1 \
-                    and len(t.session.state.targets) == 2 and not t.auto:
-                break
-            step(d, seen)
-        else:
-            raise AssertionError("never two reachable spaces")
+        t = _until(d, lambda t: type(t).__name__ == "BoardScreen" and not t.auto
+                   and t.session.state.pending[1] == 1 and len(t.session.state.targets) == 2,
+                   "never two reachable spaces")
         d.wait_guard()
         d.m.run(800)  # the dice have settled
         disp = draw_every_refresh(d.m)
@@ -319,5 +324,165 @@ def test_P10B_5_a_computers_roll_and_move_are_shown_on_the_board(board_id, tmp_p
               "in all %.0f%% of the screen" % (len(steps), 100.0 * max(steps) / area,
                                               100.0 * sum(steps) / area))
         assert max(steps) * 100 < area * 15 and sum(steps) * 2 < area
+    finally:
+        d.close()
+
+
+def _person_board(d, players, kinds, want_go=False):
+    """Play on (``step``) until a person's board screen asks for a roll (or, ``want_go``, for
+    the space after a roll with two reachable spaces); the guard is over."""
+    B = importlib.import_module("shared_rules.phase10board.game")
+
+    def wanted(t):
+        if type(t).__name__ != "BoardScreen" or t.auto:
+            return False
+        st = t.session.state
+        return st.pending[1] == B.GO and len(st.targets) == 2 if want_go else st.pending[1] == B.ROLL
+
+    t = _until(d, wanted, "no person's board screen", players, kinds)
+    d.wait_guard()
+    d.m.run(700)  # the dice have stopped
+    return t
+
+
+def _page_text(page):
+    return " ".join(lb.text for lb in page.labels if lb.text)
+
+
+@pytest.mark.parametrize("board_id,key,how", [("pybadge", "SELECT", "SELECT"),
+                                              ("clue_nrf52840_express", "UP", "B"),
+                                              ("lilygo_tdisplay_s3", "UP", "KEY")])
+def test_P10B_2_the_board_screen_legend_names_every_space_kind_a_key_away(board_id, key, how,
+                                                                         tmp_path):
+    """Issue 26 (2): from the board screen one key (SELECT, or on the two-button boards the
+    short press of UP, said in the footer) shows the legend: a line per kind of space (P10B-2)
+    with its marks as this board draws them (``1 2 3`` in the PyBadge's small cells, ``+1 +2
+    +3`` in larger ones) and what it does, and what the tokens show; B comes back to the board
+    as it was, also after a roll with the highlight on the second space."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    B = importlib.import_module("shared_rules.phase10board.game")
+    words = None
+    try:
+        t = _person_board(d, "2", None, want_go=True)
+        words = d.tr("p10b.legend").split("|")
+        assert (how + " " + d.tr("hint.spaces")) in t.footer.text, t.footer.text
+        d.key("DOWN")  # the highlight on the second space
+        sel = t.sel
+        assert sel == 1
+        pending = t.session.state.pending
+        d.key(key)
+        page = d.top
+        assert type(page).__name__ == "Legend", type(page).__name__
+        texts = [_page_text(page)]
+        for _ in range(page.pages - 1):
+            d.key("DOWN")
+            texts.append(_page_text(page))
+        text = " ".join(texts)
+        small = t.p < 14
+        marks = ("1 2 3", "E", "S", "W", "A", "J", "?", "F") if small else \
+            ("+1 +2 +3", "E", "S", "W1 W2 W3 W4", "A", "J", "?", "F")
+        for k in range(8):
+            assert (marks[k] + ": " + words[k]) in text, (marks[k], text)
+        assert words[8] in text
+        d.key("B")
+        assert d.top is t and t.sel == sel and t.session.state.pending == pending
+        assert t.session.state.pending[1] == B.GO and not t.cursor.hidden
+        assert _cell_of(t, t.cursor, 2) == t.targets[sel]
+    finally:
+        d.close()
+
+
+def _ink_letter(bm, x0, y0, w, h):
+    """The capital letter drawn (value 1) in the ``w`` x ``h`` area of ``bm`` at (x0, y0), read
+    against the app's font at scale 1 or 2; '' when nothing is drawn, '?' when no capital
+    matches."""
+    ui = importlib.import_module("firmware.ui")
+    pts = [(i, j) for j in range(h) for i in range(w) if bm[x0 + i, y0 + j]]
+    if not pts:
+        return ""
+    left = min(p[0] for p in pts)
+    top = min(p[1] for p in pts)
+    got = set((i - left, j - top) for i, j in pts)
+    for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        g = ui.FONT.get_glyph(ord(ch))
+        x1 = g.tile_index * g.width
+        ink = [(i, j) for j in range(g.height) for i in range(g.width) if g.bitmap[x1 + i, j]]
+        gl = min(p[0] for p in ink)
+        gt = min(p[1] for p in ink)
+        for s in (1, 2):
+            want = set()
+            for i, j in ink:
+                for a in range(s):
+                    for b in range(s):
+                        want.add(((i - gl) * s + a, (j - gt) * s + b))
+            if want == got:
+                return ch
+    return "?"
+
+
+@pytest.mark.parametrize("board_id", ["pybadge", "clue_nrf52840_express", "lilygo_tdisplay_s3"])
+def test_P10B_4_the_tokens_show_the_players_initials(board_id, tmp_path):
+    """Issue 26 (2): a token (P10B-4, 5) is drawn on its space's cell in its player's colour with
+    the first letter of the player's name: alone it covers the cell's face; tokens sharing the
+    start space are blocks of its face side by side, not overlapping, with the initial where a
+    block is large enough (all but the PyBadge's quarters and sixths). A token's letter is read
+    back from its drawn pixels against the font."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    board = importlib.import_module("firmware.phase10board.board")
+    try:
+        t = _person_board(d, "6", ("person", "normal", "normal", "normal", "normal", "normal"))
+        st = t.session.state
+        names = t.session.names
+        n = t.p - 1
+        shared = 0
+        boxes = []
+        for x in range(st.n):
+            tg = t.tokens[x]
+            assert t.tok_g[x] is tg and not tg.hidden
+            sp = st.tokens[x]
+            assert _cell_of(t, tg) == sp, (x, sp)
+            cx, cy = t.cells[sp]
+            bm = tg.bitmap
+            w, h = bm.width, bm.height
+            assert cx <= tg.x and tg.x + w <= cx + n and cy <= tg.y and tg.y + h <= cy + n
+            assert tg.pixel_shader[0] == board.PLAYER[x] and tg.pixel_shader[1] == board.TOKEN_INK
+            count = st.tokens.count(sp)
+            letter = _ink_letter(bm, 0, 0, w, h)
+            if count == 1:
+                assert (w, h) == (n, n), "alone, a token covers the cell's face"
+                assert letter == names[x][0], (x, letter)
+            else:
+                shared += 1
+                assert w < n
+                if w >= 5 and h >= 9:
+                    assert letter == names[x][0], (x, letter)
+            for bx in boxes:  # no two tokens overlap
+                assert tg.x + w <= bx[0] or bx[0] + bx[2] <= tg.x or tg.y + h <= bx[1] \
+                    or bx[1] + bx[3] <= tg.y, "tokens overlap"
+            boxes.append((tg.x, tg.y, w, h))
+        assert shared >= 2, "no space shared by tokens: %r" % (st.tokens,)
+        assert len(set(names[x][0] for x in range(st.n))) == st.n
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("board_id,scale", [("lilygo_tdisplay_s3", 2), ("pybadge", 1)])
+def test_P10B_9_the_action_screen_uses_the_large_text_on_the_t_display(board_id, scale, tmp_path):
+    """Issue 26 (1): on the T-Display the board game's action screen (PILE, P10B-9, and the
+    other actions) writes its prompt and rows in the large text (``Layout.game()``, scale 2),
+    its card tiles at the hand's size; elsewhere its layout is the board's. Nothing is cut or
+    overlaps."""
+    d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    try:
+        t = _until(d, lambda t: type(t).__name__ == "Pick" and t.rows, "no action screen with rows")
+        d.m.run(100)
+        assert t.layout.scale == scale and t.prompt[0].scale == scale
+        assert all(lb.scale == scale for lb in t.menu.labels)
+        assert t.menu.row_h == t.layout.row_h
+        assert t.hand.s == t.ctx.s == t.app.layout.scale  # the tiles: the hand's size
+        assert not fit_problems(d.m.display, t)
     finally:
         d.close()

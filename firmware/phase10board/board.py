@@ -1,9 +1,13 @@
 """The board game's board screen (ROLL and GO): the 32-space ring, one cell per space in the
 colour of its kind with its letter (a digit: DRAW +N; W: SWAP N; E extra turn, S search, A all
-draw, J joker, ? ask, F free choice), every token a small square in its player's colour, the
-phase track inside the ring (a row per player, the marker filled), the dice and what the
-highlighted space does at the right. Before the roll a dim frame marks the space the token
-stands on. After the roll the dice tumble for ``SPIN_MS``; the
+draw, J joker, ? ask, F free choice), every token the face of the cell it stands on in its
+player's colour with the first letter of the player's name (nobody can land on a space a token
+covers; the panel names the space the person's token stands on), tokens sharing the start
+space in halves, quarters or sixths of it, the phase track inside the ring (a row per player, the marker filled),
+the dice and what the highlighted space does at the right. Before the roll a dim frame marks the
+space the token stands on. SELECT (on the two- and three-button boards the short press of UP,
+which the board screen needs no more: at most two spaces are reachable) shows the legend: a
+line per kind of space, its marks and what it does, and what a token shows (``legend``). After the roll the dice tumble for ``SPIN_MS``; the
 reachable spaces get a frame, the chosen one the bright cursor frame: a cursor move moves that
 one frame only.
 
@@ -14,7 +18,7 @@ its action. A makes it at full speed (``session.fast``)."""
 
 import displayio
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
+from boards import UP, DOWN, LEFT, RIGHT, A, B as KB, SELECT
 from firmware import ui
 from firmware.decide import Decision
 from firmware.lang import t, phase_text
@@ -44,6 +48,8 @@ KINK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x
 
 KLETTER = ("+", "E", "S", "W", "A", "J", "?", "F")
 
+TOKEN_INK = 0x101010  # the initial on a token
+
 
 def cell_text(sp, wide):
     k = B.space_kind(sp)
@@ -55,10 +61,10 @@ def cell_text(sp, wide):
     return KLETTER[k]
 
 
-def cell_bitmap(n, text, dx, dy):
-    """An ``n`` x ``n`` cell: 0 the fill, 1 the glyphs of ``text`` from (dx, dy) (as a label
-    there draws them), cut at the cell's edge."""
-    b = displayio.Bitmap(n, n, 2)
+def cell_bitmap(w, h, text, dx, dy, s=1):
+    """A ``w`` x ``h`` cell: 0 the fill, 1 the glyphs of ``text`` from (dx, dy) (as a label
+    there at scale ``s`` draws them), cut at the cell's edge."""
+    b = displayio.Bitmap(w, h, 2)
     x = dx
     for ch in text:
         g = ui.FONT.get_glyph(ord(ch))
@@ -66,15 +72,25 @@ def cell_bitmap(n, text, dx, dy):
             continue
         x1 = g.tile_index * g.width
         src = g.bitmap
-        for j in range(g.height):
+        for j in range(g.height * s):
             yy = dy + j
-            if 0 <= yy < n:
-                for i in range(g.width):
-                    xx = x + g.dx + i
-                    if 0 <= xx < n and src[x1 + i, j]:
+            if 0 <= yy < h:
+                for i in range(g.width * s):
+                    xx = x + g.dx * s + i
+                    if 0 <= xx < w and src[x1 + i // s, j // s]:
                         b[xx, yy] = 1
-        x += g.shift_x
+        x += g.shift_x * s
     return b
+
+
+def token_bitmap(w, h, ch):
+    """A token's face, ``w`` x ``h``: the letter ``ch`` (a capital's ink is 5 x 8 pixels from
+    row 2 of its 6 x 12 glyph) centred at the largest scale that fits, or no letter where even
+    scale 1 does not."""
+    s = 2 if w >= 11 and h >= 17 else 1 if w >= 5 and h >= 9 else 0
+    if not s:
+        return displayio.Bitmap(w, h, 2)
+    return cell_bitmap(w, h, ch, (w - 5 * s + 1) // 2, (h - 8 * s) // 2 - 2 * s, s)
 
 
 def ring_xy(i, cols, rows):
@@ -105,16 +121,19 @@ def geometry(lay):
 
 
 class BoardScreen(Decision):
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
-    AUTO_HINTS = ((A, "faster"), (KB, "pause"))
     SPIN_MS = 420
     SPIN_STEP = 60
     WALK_STEP = 50
 
     def __init__(self, session, seat, move=None):
         self.auto = move is not None  # a computer's roll and its move ``move``, shown
-        if self.auto:
-            self.hints = self.AUTO_HINTS
+        # the legend's key: SELECT, or where there is none the short press of UP (DOWN alone
+        # walks the highlight: at most two spaces are reachable)
+        self.legend_key = SELECT if session.app.how(SELECT) else UP
+        keys = ((A, "faster"),) if self.auto else ((DOWN, "next"), (A, "ok"))
+        self.hints = keys + ((self.legend_key, "spaces"), (KB, "pause"))
+        if len(session.app.hint_text(self.hints, True)) > session.app.layout.footer_cols:
+            self.hints = keys + ((KB, "pause"),)  # (the PyBadge's computer: the person's says it)
         self.auto_at = None  # when the computer's walk is due (ticks_ms)
         self.auto_move = move
         super().__init__(session, seat, session.names[seat])
@@ -126,10 +145,6 @@ class BoardScreen(Decision):
         self.y0 = lay.body_top
         wide = p >= 14
         self.cells = []
-        # tokens: two columns of three squares at the cell's right (3 px in a 12 px cell, the
-        # letter's 5 px glyph left of them)
-        tsz = 3 if p < 14 else (p - 1) // 4
-        self.tsz = tsz
         self._ring(cols, rows, p, wide)
         # reachable frames (dim) and the cursor frame (bright)
         self.reach = []
@@ -146,12 +161,17 @@ class BoardScreen(Decision):
         pal[1] = CURSOR
         self.cursor = displayio.TileGrid(ui.frame(p + 3, p + 3, 2), pixel_shader=pal)
         self.cursor.hidden = True
-        # tokens
-        self.tokens = []
+        # tokens: a tile grid each, in ``self.tok_g``, made in the shape they need (``_tokens``)
+        self.tok_g = displayio.Group()
+        self.tokens = [None] * st.n
+        self.tok_pal = []
+        self.faces = {}  # (w, h, letter): a token's face, shared by the tokens of that letter
         for x in range(st.n):
-            t = ui.rect(0, 0, tsz, tsz, PLAYER[x])
-            self.tokens.append(t)
-            self.body.append(t)
+            pal = displayio.Palette(2)
+            pal[0] = PLAYER[x]
+            pal[1] = TOKEN_INK
+            self.tok_pal.append(pal)
+        self.body.append(self.tok_g)
         self.body.append(self.cursor)
         self._track(cols, rows, p)
         # the panel: dice, and what the highlighted space does
@@ -185,22 +205,48 @@ class BoardScreen(Decision):
 
     # ------------------------------------------------------------------ drawing
 
+    def _token(self, x, w, h):
+        """Seat ``x``'s token, ``w`` x ``h``, in its player's colour with the initial."""
+        ch = self.session.names[x][:1]
+        bm = self.faces.get((w, h, ch))
+        if bm is None:
+            bm = self.faces[(w, h, ch)] = token_bitmap(w, h, ch)
+        return displayio.TileGrid(bm, pixel_shader=self.tok_pal[x])
+
+    def _move_token(self, x, sp, k, c):
+        """Seat ``x``'s token on space ``sp``, the ``k``-th of the ``c`` tokens there: the
+        cell's whole face when alone, else a block of it (halves, quarters, sixths)."""
+        n = self.p - 1
+        cols = 1 if c == 1 else 2 if c <= 4 else 3
+        rows = 1 if c == 1 else 2 if c >= 3 else 1
+        w = (n + 1) // cols - 1
+        h = (n + 1) // rows - 1
+        tg = self.tokens[x]
+        if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:  # another shape
+            old = tg
+            tg = self._token(x, w, h)
+            self.tokens[x] = tg
+            if old is None:  # the first time: in seat order
+                self.tok_g.append(tg)
+            else:
+                self.tok_g[x] = tg
+        tx, ty = self.cells[sp]
+        tx += (k % cols) * (w + 1)
+        ty += (k // cols) * (h + 1)
+        if tg.x != tx or tg.y != ty:
+            tg.x = tx
+            tg.y = ty
+
     def _tokens(self):
         st = self.session.state
         used = [0] * B.SPACES
-        p = self.p
-        tsz = self.tsz
+        for x in range(st.n):
+            used[st.tokens[x]] += 1
+        k = [0] * B.SPACES
         for x in range(st.n):
             sp = st.tokens[x]
-            k = used[sp]
-            used[sp] += 1
-            cx, cy = self.cells[sp]
-            tx = cx + p - 1 - (2 - k % 2) * tsz
-            ty = cy + (k // 2) * (tsz + 1) + (0 if tsz == 3 else 1)
-            t = self.tokens[x]
-            if t.x != tx or t.y != ty:
-                t.x = tx
-                t.y = ty
+            self._move_token(x, sp, k[sp], used[sp])
+            k[sp] += 1
         for x in range(st.n):
             m = self.marks[x]
             mx = self.track_x + st.markers[x] * self.track_cw
@@ -271,12 +317,25 @@ class BoardScreen(Decision):
 
     # ------------------------------------------------------------------ keys
 
+    def select(self):
+        self.legend()
+
+    def legend(self):
+        """What each mark on the ring means (``firmware.phase10board.legend``, imported only
+        when shown), over the board: B comes back to it as it was."""
+        from firmware.phase10board.legend import show
+
+        show(self)
+
     def key(self, k):
         if super().key(k):
             return
         st = self.session.state
         if k == KB:
             self.session.pause()
+            return
+        if k == self.legend_key:  # (SELECT has been taken by ``select``)
+            self.legend()
             return
         if self.auto:
             if k == A:
@@ -323,7 +382,7 @@ class BoardScreen(Decision):
             txt = cell_text(sp, wide)
             bm = faces.get(txt)
             if bm is None:
-                bm = faces[txt] = cell_bitmap(p - 1, txt, 0 if p < 14 else 1, (p - 13) // 2)
+                bm = faces[txt] = cell_bitmap(p - 1, p - 1, txt, 0 if p < 14 else 1, (p - 13) // 2)
             ring.append(displayio.TileGrid(bm, pixel_shader=pals[B.space_kind(sp)], x=x, y=y))
             self.cells.append((x, y))
         faces = None
@@ -439,10 +498,7 @@ class BoardScreen(Decision):
             return
         if i != self.walk_i:
             self.walk_i = i
-            x, y = self.cells[self.walk[i]]
-            t = self.tokens[self.seat]
-            t.x = x + self.p - 1 - 2 * self.tsz
-            t.y = y if self.tsz == 3 else y + 1
+            self._move_token(self.seat, self.walk[i], 0, 1)
 
     def _end_walk(self):
         sp = self.walk[-1] if self.walk else self.targets[self.sel]

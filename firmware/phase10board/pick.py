@@ -19,12 +19,13 @@ ASK_BACK = -2
 
 class Pick(Decision):
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
+    large_text = True  # the prompt and the rows (the T-Display's large text); tiles as the hand's
 
     def __init__(self, session, seat):
         super().__init__(session, seat, session.names[seat])
-        lay = self.app.layout
-        s = lay.scale
-        ps = 1 if lay.cols < 30 and s == 1 else s
+        lay = self.layout
+        s = self.app.layout.scale  # the tiles' scale
+        ps = 1 if lay.cols < 30 and lay.scale == 1 else lay.scale
         # the prompt, on a second line where it is longer than one (the rest moves down)
         self.prompt = [ui.label("", lay.margin, lay.body_top + 1 + 12 * ps * i, ui.DIM, ps)
                        for i in range(2)]
@@ -149,7 +150,7 @@ class Pick(Decision):
     def _new_menu(self, top):
         if self.menu is not None:
             self.body.remove(self.menu.group)
-        n = max(1, (self.bottom - top) // self.app.layout.row_h)
+        n = max(1, (self.bottom - top) // self.layout.row_h)
         self.menu = ui.Menu(self, [], top=top, rows=n)
 
     def say(self, text, warn=False):
