@@ -53,12 +53,14 @@ class ComputerTurns(ui.Screen):
         self.done = False  # the computers' moves are made: next() at the next tick
         self._draw()
 
-    def _draw(self):
+    def _draw(self, seat=None):
         """The game's status (unless its table is in view), then as many of the last moves as
-        fit (long lines wrapped; the start of the newest where it does not fit whole)."""
+        fit (long lines wrapped; the start of the newest where it does not fit whole). The
+        title names ``seat``, by default whose decision is pending."""
         s = self.session
         cols = self.layout.cols
-        seat = s.state.pending[0] if s.state.pending else 0
+        if seat is None:
+            seat = s.state.pending[0] if s.state.pending else 0
         self.set_title(t("turns.playing").format(s.names[seat]))
         lines = [] if self.open else ui.wrap(s.game.status(), cols)
         head = len(lines)
@@ -97,10 +99,12 @@ class ComputerTurns(ui.Screen):
         if make is not None:
             s.show_new(make, s)
             return
+        mover = s.state.pending[0]
         s.computer_move()
-        self._draw()
         st = s.state
-        if st.over or st.round_no != s.round or s.kinds[st.pending[0]] == PERSON:
+        done = st.over or st.round_no != s.round or s.kinds[st.pending[0]] == PERSON
+        self._draw(mover if done else None)  # the title names who made the last move
+        if done:
             if self.open and not s.fast:
                 self.done = True  # the last move stays on the table for one delay more
             else:
