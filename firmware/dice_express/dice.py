@@ -17,6 +17,7 @@ class DiceScreen(Decision):
     ``SPIN_MS`` (their faces change every ``SPIN_STEP`` ms) before they show their colour."""
 
     hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "pause"))
+    large_text = True  # on a wide screen (ui.Layout.game)
     SPIN_MS = 360
     SPIN_STEP = 60
 
@@ -27,16 +28,25 @@ class DiceScreen(Decision):
         self.dice = list(st.dice)
         self.kept = list(st.aside)
         self.cursor = 0
-        lay = self.app.layout
+        lay = self.layout
         s = lay.scale
-        self.size = 12 * s
+        rh = lay.row_h
+        # the info line, two rows of dice and the two buttons in the body: the dice smaller
+        # where the rows are tight (the large text on 320x170), the gaps only where there is room
+        self.size = min(12 * s, (lay.body_h - 3 * rh) // 2 - 2 * s)
         self.pitch = self.size + 2 * s
-        self.x0 = lay.margin + 26
-        self.info = ui.label("", lay.margin, lay.body_top + s, ui.DIM, s)
+        gap = max(0, min(rh // 2, (lay.body_h - 3 * rh - 2 * self.pitch) // 2))
+        # "Kept" and "Roll" in the text's size where the dice still fit beside them
+        words = max(len(t("dx.kept")), len(t("dx.roll")))
+        ls = s if lay.margin + words * 6 * s + 2 + 7 * self.pitch <= lay.width else 1
+        self.x0 = lay.margin + max(26, words * 6 * ls + 2)
+        dy = (rh - 12 * s) // 2  # centred in its row, as a menu's
+        self.info = ui.label("", lay.margin, lay.body_top + dy, ui.DIM, s)
         self.body.append(self.info)
-        self.row_y = (lay.body_top + lay.row_h, lay.body_top + lay.row_h + self.pitch + lay.row_h // 2)
-        self.body.append(ui.label(t("dx.kept"), lay.margin, self.row_y[0] + self.size // 4, ui.DIM, 1))
-        self.body.append(ui.label(t("dx.roll"), lay.margin, self.row_y[1] + self.size // 4, ui.DIM, 1))
+        self.row_y = (lay.body_top + rh, lay.body_top + rh + self.pitch + gap)
+        for i in range(2):
+            self.body.append(ui.label(t("dx.roll" if i else "dx.kept"), lay.margin,
+                                      self.row_y[i] + (self.size - 12 * ls) // 2, ui.DIM, ls))
         self.frame = ui.rect(0, 0, self.size + 4, self.size + 4, ui.BAR)
         self.body.append(self.frame)
         self.faces = []  # per die: (group, palette, letter label or None)
@@ -54,7 +64,7 @@ class DiceScreen(Decision):
             self.faces.append((g, face.pixel_shader, mark))
             self._place(i)
         self.buttons = ui.Menu(self, [t("dx.roll_rest"), t("dx.stop")],
-                               top=lay.body_top + 2 * self.pitch + 2 * lay.row_h, rows=2)
+                               top=self.row_y[1] + self.pitch + gap, rows=2)
         self.buttons.set_bar(False)
         # the dice of this roll tumble (all of them after the first roll)
         self.spin = [i for i in range(len(self.dice)) if not self.kept[i]]
@@ -85,7 +95,7 @@ class DiceScreen(Decision):
         n = 0
         for k in self.kept:
             n += 0 if k else 1
-        ui.set_text(self.info, ui.clip(t("dx.roll_info").format(st.roll_no, n), self.app.layout.cols))
+        ui.set_text(self.info, ui.clip(t("dx.roll_info").format(st.roll_no, n), self.layout.cols))
 
     def _cursor(self):
         on = self.cursor >= len(self.dice)
@@ -150,6 +160,6 @@ class DiceScreen(Decision):
             move = self.move() if self.cursor == len(self.dice) else (D.STOP,)
             err = self.submit(move)
             if err is not None:
-                ui.set_text(self.info, ui.clip(self.refusal_text(err), self.app.layout.cols))
+                ui.set_text(self.info, ui.clip(self.refusal_text(err), self.layout.cols))
         elif k == B:
             self.session.pause()

@@ -35,7 +35,8 @@ def tiles(road):
 
 
 class Screens:
-    colours = (FILL, INK)  # a person's screens draw the dice and roads with them (firmware.dice_express.turn)
+    colours = (FILL, INK)  # the dice and the roads are drawn with them (firmware.dice_express.turn, .roads)
+    open = True  # nothing is hidden: the computer-turns screen shows the roads in every game (watch)
 
     def __init__(self, session):
         self.session = session
@@ -57,6 +58,18 @@ class Screens:
     def front_line(self, seat):
         st = self.session.state
         return t("dx.front").format(st.fronts[seat], road_text(st, seat))
+
+    def watch(self, screen, y):
+        """The roads (``firmware.dice_express.roads``) under the computer players' moves, from
+        ``y`` to the footer; the screen redraws them after each move (``update``). With ``y``
+        None: the least height they need."""
+        from firmware.dice_express.roads import Roads, need
+
+        if y is None:
+            return need(self.session.state.n)
+        lay = screen.layout
+        return Roads(screen.body, self.session, lay.margin, y, lay.width - 2 * lay.margin,
+                     lay.height - lay.footer_h - y)
 
     # ------------------------------------------------------------------ texts
 

@@ -4,13 +4,13 @@ roll fewer dice (a list, over the roads on the track). After a roll: the dice sc
 (``firmware.dice_express.dice``). After the last roll: colour by colour, a list of the display's pieces, the
 steals (greyed with the reason where not allowed) and Nothing."""
 
-import displayio
 from micropython import const
 
 from boards import UP, DOWN, A, B
 from firmware import ui
 from firmware.choices import Choices
 from firmware.decide import Decision
+from firmware.dice_express.roads import Roads, need
 from firmware.lang import t
 from shared_rules.dice_express import game as D
 
@@ -107,61 +107,24 @@ def _take_rows(s, seat):
     return rows
 
 
-def track(parent, session, x, y, w, h):
-    """The roads as lanes on the 1-30 track in the box (x, y, w, h): per player a name (dim for
-    the player(s) in last place, who have the catch-up, DX-10; a bar marks whose turn it is),
-    each piece a bar of its colour as long as its fields, its length written on it where the
-    lane is tall enough, and a line at field 30. Returns the group."""
-    st = session.state
-    fill, ink = session.game.colours
-    g = displayio.Group()
-    n = st.n
-    lane = h // n
-    name_w = 20
-    field = (w - name_w - 2) // 30
-    x1 = x + name_w
-    digits = lane >= 13 and field >= 6
-    names = lane >= 12
-    last = st.lasts()
-    turn = st.turn if not st.over else -1
-    for seat in range(n):
-        ly = y + seat * lane
-        if seat == turn:
-            g.append(ui.rect(x, ly, name_w - 2, lane - 1, ui.BAR))
-        colour = ui.DIM if last & (1 << seat) else ui.TEXT
-        if names:
-            g.append(ui.label(session.names[seat][:3], x + 1, ly + (lane - 12) // 2, colour, 1))
-        pos = st.rear_field(seat)
-        bar_h = lane - 2
-        for p in st.roads[seat]:
-            length = p & 7
-            px = x1 + (pos - 1) * field
-            g.append(ui.rect(px, ly + 1, length * field - 1, bar_h, fill[p >> 3]))
-            if digits:
-                g.append(ui.label(str(length), px + (length * field - 6) // 2, ly + (lane - 12) // 2,
-                                  ink[p >> 3], 1))
-            pos += length
-    g.append(ui.rect(x1 + 30 * field, y, 1, n * lane, ui.DIM))
-    parent.append(g)
-    return g
-
-
 class RollScreen(Decision):
     """Before the roll: roll, or give back rear pieces first (a list of one or two visible
-    rows), over the roads on the track (``track``)."""
+    rows), over the roads on the track (``firmware.dice_express.roads``). The text is large on
+    a wide screen (``ui.Layout.game``)."""
+
+    large_text = True
 
     def __init__(self, session, seat, title, rows, prompt=""):
         super().__init__(session, seat, title)
-        lay = self.app.layout
+        lay = self.layout
         self.moves = [m for _, m in rows]
         bottom = lay.height - lay.footer_h - 1
-        n = session.state.n
         shown = min(len(rows), 2)
-        if (bottom - lay.body_top - shown * lay.row_h - 2) // n < 12:
+        if bottom - lay.body_top - shown * lay.row_h - 2 < need(session.state.n):
             shown = 1
         self.menu = ui.Menu(self, [r for r, _ in rows], top=lay.body_top, rows=shown)
         top = lay.body_top + shown * lay.row_h + 2
-        self.lanes = track(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
+        self.roads = Roads(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
 
     def key(self, k):
         if super().key(k):

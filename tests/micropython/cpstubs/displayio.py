@@ -181,8 +181,11 @@ class TileGrid(_Placed):
             self._y = y
         n = width * height
         # one tile is kept inside the object; more are allocated (CircuitPython's TileGrid)
-        if n > 1:
-            self._tiles = bytearray([default_tile]) * (n * (2 if n > 255 else 1))
+        if n > 1:  # (MicroPython cannot repeat a bytearray with *)
+            self._tiles = bytearray(n * (2 if n > 255 else 1))
+            if default_tile:
+                for i in range(len(self._tiles)):
+                    self._tiles[i] = default_tile
         elif default_tile:
             self._tiles = default_tile
 
