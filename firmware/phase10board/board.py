@@ -325,7 +325,16 @@ class BoardScreen(Decision):
         when shown), over the board: B comes back to it as it was."""
         from firmware.phase10board.legend import show
 
-        show(self)
+        marks = []  # per kind of space, its marks as drawn here ("+1 +2 +3", or "1 2 3")
+        for k in range(len(KLETTER)):
+            seen = []
+            for sp in range(B.SPACES):
+                m = cell_text(sp, self.p >= 14)
+                if B.space_kind(sp) == k and m not in seen:
+                    seen.append(m)
+            seen.sort()
+            marks.append(" ".join(seen))
+        show(self.app, marks)
 
     def key(self, k):
         if super().key(k):

@@ -4,8 +4,6 @@ cells) and what it does, and what a token shows. Imported only while it is shown
 
 from firmware import ui
 from firmware.lang import t
-from firmware.phase10board.board import KLETTER, cell_text
-from shared_rules.phase10board import game as B
 
 
 class Legend(ui.TextPage):
@@ -14,17 +12,9 @@ class Legend(ui.TextPage):
     text_screen = False
 
 
-def show(board):
-    """Push the legend over ``board`` (a ``BoardScreen``)."""
+def show(app, marks):
+    """Push the legend: ``marks`` the marks of each kind of space as the board draws them."""
     words = t("p10b.legend").split("|")
-    lines = []
-    for k in range(len(KLETTER)):
-        marks = []
-        for sp in range(B.SPACES):
-            m = cell_text(sp, board.p >= 14)
-            if B.space_kind(sp) == k and m not in marks:
-                marks.append(m)
-        marks.sort()
-        lines.append(" ".join(marks) + ": " + words[k])
+    lines = [marks[k] + ": " + words[k] for k in range(len(marks))]
     lines.append(words[-1])
-    board.app.push(Legend(board.app, t("rules.board_spaces"), "\n".join(lines)))
+    app.push(Legend(app, t("rules.board_spaces"), "\n".join(lines)))
