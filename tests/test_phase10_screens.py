@@ -749,3 +749,28 @@ def test_P10C_11_2020_the_log_says_who_loses_the_turn(tmp_path):
         assert g.pending[0] == 1  # ANN's turn was lost
     finally:
         d.close()
+
+
+def test_P10C_P10B_the_turn_screens_move_kinds_are_the_rules_cores():
+    """The card games' turn screen (firmware/phase10/turn.py, rows.py, text.py) names the rules
+    core's decision and move kinds and variant values as private constants, so that the board
+    game's turn screen does not load the card game's rules core for them: each is the value of
+    its name in shared_rules.phase10.game, and the board game's moves share them."""
+    import re
+
+    from shared_rules.phase10 import game as P
+    from shared_rules.phase10board import game as B
+
+    seen = 0
+    for name in ("turn", "rows", "text"):
+        with open(os.path.join(REPO, "firmware", "phase10", name + ".py")) as f:
+            text = f.read()
+        assert "shared_rules.phase10 import game" not in text
+        for const_name, n in re.findall(r"^_([A-Z_]+) = const\((\d+)\)", text, re.M):
+            if const_name.startswith("E_"):
+                continue  # refusal codes: tests/test_errors.py
+            assert getattr(P, const_name) == int(n), (name, const_name)
+            if const_name in ("DRAW_DECK", "TAKE_DISCARD", "LAY", "HIT", "DISCARD"):
+                assert getattr(B, const_name) == int(n), (name, const_name)
+            seen += 1
+    assert seen == 10

@@ -8,15 +8,18 @@ Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / ta
 puts it into the group that is filling, or takes it out again), TARGET (whom a Skip skips).
 """
 
+from micropython import const
+
 from shared_rules import solver
 from shared_rules.groups import LOW, HIGH
 
 from firmware.phase10 import text as p10text
 from firmware.lang import t
 from firmware.decide import Decision
-from shared_rules.phase10 import game as P
 from firmware.cards import FILL, kind as look_of
 from firmware.laydown import LayDown, group_head, group_cards_text
+
+_LAY = const(2)  # the rules core's move (shared_rules.phase10.game.LAY; the board game's too)
 
 DRAW = 0
 PLAY = 1
@@ -273,7 +276,7 @@ class Rows(Decision):
                 x, y = hand._slot_xy(i - first)
                 paths.append((x + hand.tw // 4, y + hand.th // 3, x + (len(paths) - 3) * 4, 2))
                 colours.append(FILL[look_of(self.order[i], self.BOARD)])
-        self._do((P.LAY, self.lay.number, self.lay.groups()))
+        self._do((_LAY, self.lay.number, self.lay.groups()))
         if self.app.top is self and self.view().laid[self.seat] and paths:
             from firmware import fx
 

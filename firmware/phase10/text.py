@@ -5,10 +5,14 @@ holds no words; ``shared_rules/desktop/errors.py`` lists the codes). Shared by
 
 from micropython import const
 
-from shared_rules.phase10 import game as P
 from shared_rules.phases import CARD_PHASES, SET, RUN
 
 from firmware.lang import t, phase_text
+
+# the card game's variant values (shared_rules.phase10.game: CLASSIC, FREE), not imported: the
+# board game's turn screen uses this module without the card game's rules core
+_CLASSIC = const(0)
+_FREE = const(2)
 
 _E_TOO_FEW = const(30)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
 _E_ALL_WILDS = const(31)
@@ -90,7 +94,7 @@ def phase_short(number):
 
 def progress_text(state, seat):
     """``phase 3``, ``2/5 done`` (free choice) or ``done``."""
-    if state.progression == P.FREE and not state.tiebreak:
+    if state.progression == _FREE and not state.tiebreak:
         return t("p10.done_of").format(state.completed(seat), len(state.phase_numbers))
     p = state.phase_of(seat)
     return t("p10.phase_n").format(p) if p else t("p10.done")
@@ -121,7 +125,7 @@ def turn_title(view, seat, name):
     it is down; ``2/5 done`` in free choice."""
     if view.laid[seat]:
         return t("p10.t.laid").format(name, view.laid[seat])
-    if view.progression == P.FREE and not view.tiebreak:
+    if view.progression == _FREE and not view.tiebreak:
         return name + " " + t("p10.done_of").format(view.completed(seat), len(view.phase_numbers))
     p = view.phase_of(seat)
     if not p:
@@ -145,7 +149,7 @@ def later_targets(view, card):
     laid down in the classic rules (P10C-13). [] otherwise."""
     from shared_rules.groups import hit_ends
 
-    if not (view.laid[view.seat] and view.laid_this_turn and view.edition == P.CLASSIC):
+    if not (view.laid[view.seat] and view.laid_this_turn and view.edition == _CLASSIC):
         return []
     out = []
     for gi in range(len(view.table)):
@@ -157,7 +161,7 @@ def later_targets(view, card):
 
 def phase_tag(view, seat):
     """``ph3``, or ``2/5`` phases done in free choice."""
-    if view.progression == P.FREE and not view.tiebreak:
+    if view.progression == _FREE and not view.tiebreak:
         return str(view.completed(seat)) + "/" + str(len(view.phase_numbers))
     return t("p10.ph").format(view.phase_of(seat) or "-")
 

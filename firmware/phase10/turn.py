@@ -13,9 +13,9 @@ The modes (DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET) and their rows are
 ``firmware.phase10.rows``'s.
 """
 
+from micropython import const
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
-from shared_rules.phase10 import game as P
 from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES
 
@@ -28,6 +28,16 @@ from firmware.phase10.rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, 
                                    A_DECK, A_TAKE, A_LAY, A_HINT, A_SORT, A_TABLE, A_DISCARD, A_HIT,
                                    A_BACK, A_GROUP, A_END, A_PHASE, A_FILL, A_LAYNOW, A_CLEAR,
                                    A_TARGET)
+
+# the rules core's decision and move kinds (shared_rules.phase10.game; the board game's moves
+# share them), not imported: the board game's turn screen needs no card-game rules core
+_DRAW = const(0)  # decisions
+_SKIP_TARGET = const(2)
+_DRAW_DECK = const(0)  # moves
+_TAKE_DISCARD = const(1)
+_HIT = const(3)
+_DISCARD = const(4)
+_TARGET = const(5)
 
 
 class Turn(Rows):
@@ -143,10 +153,10 @@ class Turn(Rows):
         self.set_title(p10text.turn_title(v, self.seat, self.session.names[self.seat]))
         self._status(v)
         msg = ""
-        if kind == P.DRAW:
+        if kind == _DRAW:
             msg = self.session.lines[-1] if self.session.lines else t("p10.draw_a_card")
             self._mode(DRAW)
-        elif kind == P.SKIP_TARGET:
+        elif kind == _SKIP_TARGET:
             self._mode(TARGET)
         else:
             if new_card >= 0:
@@ -299,10 +309,10 @@ class Turn(Rows):
         off = self.menu.dim[self.menu.index]
         v = self.view()
         if code == A_DECK:
-            self._do((P.DRAW_DECK,))
+            self._do((_DRAW_DECK,))
         elif code == A_TAKE:
             self.took = True
-            self._do((P.TAKE_DISCARD,))
+            self._do((_TAKE_DISCARD,))
         elif code == A_LAY:
             phases = v.open_phases()
             if len(phases) > 1:
@@ -318,7 +328,7 @@ class Turn(Rows):
 
             tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
         elif code == A_DISCARD:
-            self._do((P.DISCARD, self.card))
+            self._do((_DISCARD, self.card))
         elif code == A_HIT:
             if not v.laid[self.seat]:
                 self.refuse(t("p10.e.lay_first"), t("p10.lay_first_full"))
@@ -339,7 +349,7 @@ class Turn(Rows):
         elif code == A_GROUP:
             self._hit_group(value, off)
         elif code == A_END:
-            self._do((P.HIT, self.card, self.target_group, value))
+            self._do((_HIT, self.card, self.target_group, value))
         elif code == A_PHASE:
             self._start_lay(value)
         elif code == A_FILL:
@@ -352,11 +362,11 @@ class Turn(Rows):
         elif code == A_CLEAR:
             self._start_lay(self.lay.number)
         elif code == A_TARGET:
-            self._do((P.TARGET, value))
+            self._do((_TARGET, value))
 
     def _hit_group(self, gi, off):
         if off:
-            self._do((P.HIT, self.card, gi, 0))  # the rules core says why not
+            self._do((_HIT, self.card, gi, 0))  # the rules core says why not
             return
         self.target_group = gi
         ends = []
@@ -366,7 +376,7 @@ class Turn(Rows):
         if LOW in ends and HIGH in ends:
             self._mode(END)
         else:
-            self._do((P.HIT, self.card, gi, 0))
+            self._do((_HIT, self.card, gi, 0))
 
     def _sort(self):
         self.by_colour = not self.by_colour
