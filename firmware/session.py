@@ -256,7 +256,7 @@ class Session:
             top.refresh()
         else:
             top = None
-            self.show(self.decision_screen(seat))
+            self.show_new(self.decision_screen, seat)  # the screen it follows goes first
         if after_computers and hasattr(self.screen, "guard"):
             self.screen.guard()
 

@@ -77,6 +77,17 @@ def test_a_failed_expect_is_reported_with_its_line():
     assert r.message.startswith("@@fail 4 expect 'No such text'")
 
 
+def test_a_key_the_board_cannot_make_fails_only_where_it_is_reached():
+    """As in the emulator: a key the board has no way to make (SELECT on the CLUE) in a block
+    the script does not enter is no error; reached, it fails the run with its line."""
+    skipped = "wait 300\nif No such text\n  key SELECT\nend\nexpect Pocket Phase 10\n"
+    r = run_script(skipped, board="clue_nrf52840_express", heap=BIG)
+    assert r.status == 0, r.message
+    r = run_script("wait 300\nkey SELECT\n", board="clue_nrf52840_express", heap=BIG)
+    assert r.status == 1
+    assert r.message.startswith("@@fail 2 the Adafruit CLUE has no way to make SELECT")
+
+
 def test_a_memory_error_is_reported():
     r = run_script("wait 300\n", heap=40000)  # the menus need more; the runner itself boots
     assert r.status == 3

@@ -52,6 +52,12 @@ GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 # 127.0; frozen: menus 69.0, dx_computers 73.3, dx_hard 82.6, dx_pass 87.6, p10_computers 91.9.
 # Dice Express's roads in view during computer turns (issue 26 (6)), measured 2026-12-03:
 # dx_computers 120.7 as .mpy, 80.1 frozen (dx_hard 123.8, dx_pass 127.5 / 83.3: unchanged).
+# A person's modules released when the computers take over and between the board game's
+# screens, and its turn without the card game's rules core, 2026-12-03: p10b_hard 198.5 as
+# .mpy, 128.6 frozen; p10b_pass 222.0 / 150.4. Every script that day, .mpy / frozen: dx_computers
+# 121.6 / 80.7, dx_hard 124.4 / 81.8, dx_pass 128.4 / 83.6, menus 92.5 / 69.4, p10_computers
+# 145.3 / 93.2, p10_hard 178.5 / 117.9, p10_pass 186.3 / 122.6, p10_person 169.4 / 111.1,
+# p10b_computers 180.6 / 118.2, session3 179.2 / 116.8.
 # Measured 2026-12-02, as .mpy: p10_computers 139.2, p10_hard 179.2, p10_pass 180.0, p10_person
 # 165.1, p10b_computers 173.3, p10b_hard 226.0, p10b_pass 226.9, session3 172.6; frozen: p10_hard
 # 121.4, p10_pass 119.3, p10_person 109.0, p10b_computers 114.1, p10b_hard 150.1, p10b_pass
@@ -59,11 +65,11 @@ GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 CEILING_KIB = {
     MPY: {"menus.txt": 100, "dx_computers.txt": 129, "dx_hard.txt": 132, "dx_pass.txt": 135,
           "p10_computers.txt": 148, "p10_hard.txt": 189, "p10_pass.txt": 189,
-          "p10_person.txt": 174, "p10b_computers.txt": 182, "p10b_hard.txt": 238,
-          "p10b_pass.txt": 239, "session3.txt": 182},
+          "p10_person.txt": 174, "p10b_computers.txt": 182, "p10b_hard.txt": 209,
+          "p10b_pass.txt": 234, "session3.txt": 182},
     FROZEN: {"menus.txt": 77, "dx_computers.txt": 89, "dx_hard.txt": 91, "dx_pass.txt": 96,
              "p10_computers.txt": 100, "p10_hard.txt": 130, "p10_pass.txt": 128,
-             "p10_person.txt": 117, "p10b_computers.txt": 123, "p10b_hard.txt": 158,
+             "p10_person.txt": 117, "p10b_computers.txt": 123, "p10b_hard.txt": 137,
              "p10b_pass.txt": 159, "session3.txt": 122},
 }
 

@@ -257,6 +257,8 @@ def _do_ops():
             if cphw.tones_seen == cphw.tones:
                 raise Failed("@@fail %d expected a tone, none was played" % op[1])
             cphw.tones_seen = cphw.tones
+        elif cmd == "fail":
+            raise Failed("@@fail %d %s" % (op[1], op[2]))
         elif cmd == "powercut":
             raise PowerCut()
         elif cmd == "enter":  # a repeat block: its passes are counted from 0
