@@ -324,9 +324,7 @@ class Turn(Rows):
         elif code == A_SORT:
             self._sort()
         elif code == A_TABLE:
-            from firmware import tableview
-
-            tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
+            self.select()  # the table (firmware.decide)
         elif code == A_DISCARD:
             self._do((_DISCARD, self.card))
         elif code == A_HIT:

@@ -3,13 +3,13 @@ colour of its kind with its letter (a digit: DRAW +N; W: SWAP N; E extra turn, S
 draw, J joker, ? ask, F free choice), every token the face of the cell it stands on in its
 player's colour with the first letter of the player's name (nobody can land on a space a token
 covers; the panel names the space the person's token stands on), tokens sharing the start
-space in halves, quarters or sixths of it, the phase track inside the ring (a row per player, the marker filled),
-the dice and what the highlighted space does at the right. Before the roll a dim frame marks the
-space the token stands on. SELECT (on the two- and three-button boards the short press of UP,
-which the board screen needs no more: at most two spaces are reachable) shows the legend: a
-line per kind of space, its marks and what it does, and what a token shows (``legend``). After the roll the dice tumble for ``SPIN_MS``; the
-reachable spaces get a frame, the chosen one the bright cursor frame: a cursor move moves that
-one frame only.
+space in halves, quarters or sixths of it, the phase track inside the ring (a row per player,
+the marker filled), the dice and what the highlighted space does at the right. Before the roll
+a dim frame marks the space the token stands on. SELECT (on the two- and three-button boards
+the short press of UP, which the board screen needs no more: at most two spaces are reachable)
+shows the legend: a line per kind of space, its marks and what it does, and what a token shows
+(``select``). After the roll the dice tumble for ``SPIN_MS``; the reachable spaces get a frame,
+the chosen one the bright cursor frame: a cursor move moves that one frame only.
 
 A computer player's roll and move are shown on it too (``auto``, made by ``Screens.computer``
 when the computer has rolled and chosen): the dice tumble, the cursor frame goes to the space it
@@ -318,11 +318,8 @@ class BoardScreen(Decision):
     # ------------------------------------------------------------------ keys
 
     def select(self):
-        self.legend()
-
-    def legend(self):
-        """What each mark on the ring means (``firmware.phase10board.legend``, imported only
-        when shown), over the board: B comes back to it as it was."""
+        """SELECT: the legend, what each mark on the ring means (``firmware.phase10board.legend``,
+        imported only when shown), over the board: B comes back to it as it was."""
         from firmware.phase10board.legend import show
 
         marks = []  # per kind of space, its marks as drawn here ("+1 +2 +3", or "1 2 3")
@@ -344,7 +341,7 @@ class BoardScreen(Decision):
             self.session.pause()
             return
         if k == self.legend_key:  # (SELECT has been taken by ``select``)
-            self.legend()
+            self.select()
             return
         if self.auto:
             if k == A:
