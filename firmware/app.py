@@ -18,7 +18,7 @@ from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import lang, sound, ui
 from firmware.lang import game_name, t
 from firmware.buttons import Buttons
-from firmware.saves import Settings
+from firmware.settings import Settings
 from firmware.nvmstore import Store
 
 BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
@@ -45,9 +45,14 @@ class App:
         self.menu_at = None  # the main menu's rows and row while a game is played over it
         data = self.store.settings.load()
         self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
-        if self.store.settings.damaged or (data is not None and not self.settings.load(data)):
+        mark = self.mark()
+        from firmware import saves
+
+        if self.store.settings.damaged or (data is not None and not saves.load_settings(self.settings, data)):
             self.notices.append("note.settings_damaged")
             self.store.settings.clear()
+        saves = None
+        self.forget_since(mark)  # the record's module is not kept (code is RAM)
         game = self.store.game
         if game is not None and game.load() is None and game.damaged:
             self.notices.append("note.game_damaged")
@@ -63,8 +68,14 @@ class App:
         if self.board.BRIGHTNESS:
             self.display.brightness = BRIGHTNESS[self.settings.bright]
 
+    def settings_bytes(self):
+        """The settings' record (``firmware.saves``)."""
+        from firmware import saves
+
+        return saves.settings_bytes(self.settings)
+
     def save_settings(self):
-        self.store.settings.save(self.settings.to_bytes())
+        self.store.settings.save(self.settings_bytes())
 
     def seed(self):
         """A seed for the rules core's generator from the hardware random source."""
@@ -182,6 +193,17 @@ class App:
         if boot is None:
             return
         self.forget([n for n in sys.modules if n not in boot and n not in keep])
+
+    def mark(self):
+        """The modules loaded now, for ``forget_since`` (None on the desktop, which keeps its
+        modules)."""
+        return None if sys.implementation.name == "cpython" else set(sys.modules)
+
+    def forget_since(self, mark):
+        """Drop the modules loaded since ``mark`` (``mark()``): those a moment needed, such as
+        a save's (code is RAM); nothing loaded meanwhile may be kept by what goes on."""
+        if mark is not None:
+            self.forget([n for n in sys.modules if n not in mark])
 
     def forget(self, names):
         """Drop these modules (code is RAM; once nothing uses them their code is garbage, and

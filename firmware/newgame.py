@@ -4,7 +4,7 @@ are kept in the settings for next time (variant values per game, by key)."""
 
 from firmware import ui
 from firmware.lang import game_name, t, t_or
-from firmware.saves import KIND_NAMES
+from firmware.settings import KIND_NAMES
 
 
 class NewGame(ui.ListScreen):
@@ -12,7 +12,7 @@ class NewGame(ui.ListScreen):
         self.app = app
         self.entry = entry
         s = app.settings
-        self.before = s.to_bytes()
+        self.before = app.settings_bytes()
         s.game = entry.gid
         s.players = max(entry.min_players, min(entry.max_players, s.players))
         self.variants = entry.variants
@@ -76,7 +76,7 @@ class NewGame(ui.ListScreen):
     def start(self):
         app = self.app
         app.save_settings()
-        self.before = app.settings.to_bytes()
+        self.before = app.settings_bytes()
         from firmware.found import playable
 
         if not playable(self.entry):
@@ -89,7 +89,7 @@ class NewGame(ui.ListScreen):
         app.later = _start
 
     def closed(self):
-        if self.app.settings.to_bytes() != self.before:
+        if self.app.settings_bytes() != self.before:
             self.app.save_settings()
 
 

@@ -11,7 +11,6 @@ its code keeps).
 
 from micropython import const
 
-from firmware import saves
 from firmware.lang import game_name, t
 from firmware.found import playable
 from shared_rules import registry
@@ -26,6 +25,7 @@ _E_VERSION = const(15)
 _E_SAVE_UNKNOWN_GAME = const(16)
 _E_CHECKSUM = const(18)
 _E_OUT_OF_RANGE = const(22)
+_ENDED = const(0x80)  # firmware.saves.ENDED: the saved game's last move ended a hand
 
 LEGACY_GID = ((0, 1),)  # saved game numbers of version 1 (menu positions) -> registry ids
 KEEP = (__name__,)  # the module that starts a game is kept when the menus' modules are dropped
@@ -89,6 +89,22 @@ def start(app):
     session.next()
     if session.save_failed:
         app.notify(t("play.no_room"), t("note.title"))
+    _begun(app)
+
+
+def _fields(data):
+    """(game, kinds, names, codec blob, record mark) of a saved game; ValueError if it is
+    malformed (``firmware.saves``)."""
+    from firmware import saves
+
+    return saves.unpack_game(data) + (saves.record_mark(data),)
+
+
+def _decode(blob, source):
+    """(registry id, state) of the codec's blob (``shared_rules.save.decode``)."""
+    from shared_rules import save as codec
+
+    return codec.decode(blob, source)
 
 
 def known_options(entry, given):
@@ -103,7 +119,7 @@ def known_options(entry, given):
 
 def saved_entry(data):
     """The registry entry of a saved game (RuleError if this version has no such game)."""
-    gid = data[0] & ~saves.ENDED
+    gid = data[0] & ~_ENDED
     for old, new in LEGACY_GID:
         if gid == old:
             gid = new
@@ -114,23 +130,28 @@ def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed, one of
     another format version reported and kept (a new game replaces it)."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
-    from shared_rules import save as codec
     from shared_rules.errors import RuleError
     from firmware import gamerec
 
     data = app.store.game.load()
     try:
-        game_id, kinds, names, blob = saves.unpack_game(data)
-        summed_up = not game_id & saves.ENDED
+        loaded = app.mark()  # the save's modules are not kept once it is read (code is RAM)
+        game_id, kinds, names, blob, mark = _fields(data)
+        app.forget_since(loaded)
+        summed_up = not game_id & _ENDED
         entry = saved_entry(data)
         if not playable(entry):
             raise ValueError(t("play.not_here").format(game_name(entry)))
-        gid, state = codec.decode(blob, hardware())
+        source = hardware()
+        registry.module(entry)  # the rules core is kept
+        loaded = app.mark()
+        gid, state = _decode(blob, source)
+        app.forget_since(loaded)
         if gid != entry.gid:
             raise ValueError(t("play.mismatch"))
         if state.n != len(kinds):
             raise ValueError(t("play.seats"))
-        record = gamerec.resume(entry, state, saves.record_mark(data))
+        record = gamerec.resume(entry, state, mark)
     except (ValueError, TypeError, AttributeError, RuleError) as e:
         app.home()
         if isinstance(e, RuleError) and e.code == _E_VERSION:  # perhaps good for another version
@@ -150,3 +171,11 @@ def resume(app):
         session.round -= 1
         session.ended_saved = True
     session.next()
+    _begun(app)
+
+
+def _begun(app):
+    """The game is under way: this module and what it alone uses are not kept during it (code
+    is RAM; the main menu imports them again)."""
+    if app.boot_modules is not None:
+        app.forget([__name__, "firmware.found"])

@@ -1,43 +1,31 @@
-"""What the NVM holds besides the image itself (``firmware.store``): the settings with the
-remembered game set-up (``Settings``, version 2; version 1 still loads), player names and seat
-kinds, and the running game's record (``pack_game``: game id, seats, names, the record mark and
-the codec's blob)."""
+"""The bytes the NVM holds besides the image itself (``firmware.nvmstore``): the settings'
+record (``settings_bytes``, ``load_settings``: version 2; version 1 still loads) and the running
+game's (``pack_game``: game id, seats, names, the record mark and the codec's blob). Loaded only
+for the moment a record is read or written (code is RAM on a board): what the app keeps is
+``firmware.settings``.
+
+The settings' record (version 2)::
+
+    version sound marks bright speed game volume lang 0 players kinds(6) names(18)
+    count, then per game: gid n, then n times: len key len value
+
+``lang``, the language (firmware/lang.py ``CODES``: 0 English), is the byte that was reserved
+(always 0): saved settings from before it load as English. Version 1 records (Phase 10's
+variants as indices) load and are written as version 2."""
 
 import struct
 from micropython import const
 
+from firmware.settings import FIELDS, valid_name
 
-# --------------------------------------------------------------------------- settings
-
-NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
-KIND_NAMES = ("person", "easy", "normal", "hard")
-DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
 ENDED = const(0x80)  # in a saved game's number: the last move ended a hand (its summary is due)
 _VERSION = const(2)
-# (attribute, number of values, default) of the fixed bytes 1..9; byte 5 is the game's registry
-# id (0: none chosen yet), byte 6 the volume (soft, normal, loud), bytes 7-8 are kept for the
-# layout of version 1 (zero)
-_FIELDS = (
-    ("sound", 2, 1), ("marks", 2, 1), ("bright", 4, 3), ("speed", 3, 1),
-    ("game", 128, 0), ("volume", 3, 1), ("lang", 3, 0), ("_r3", 1, 0),
-    ("players", 7, 3),
-)
 # version 1 kept the game as its menu position (0 Phase 10, 1 board game, 2 Dice Express) and
 # Phase 10's variants as indices in bytes 6-8: what they were, to read such settings
 _V1_GAMES = (1, 2, 3)
 _V1_VARIANTS = (("edition", ("classic", "2020")), ("phases", ("all", "5", "8", "odd", "even")),
                 ("progression", ("standard", "everyone", "free")))
 _V1_COUNTS = (2, 2, 4, 3, 3, 2, 5, 3, 7)  # values of bytes 1-9 in version 1
-
-
-def valid_name(name):
-    if len(name) != 3:
-        return False
-    for ch in name:
-        if ch not in NAME_CHARS:
-            return False
-    return True
 
 
 def _word(s):
@@ -50,120 +38,84 @@ def _word(s):
     return True
 
 
-class Settings:
-    """Sound, colour-blind card marks, brightness, computer speed and the last game set-up: the
-    game (registry id), players, seats, and per game the variant values chosen (strings, by
-    variant key: ``options(gid)``, ``set_option(gid, key, value)``).
+# --------------------------------------------------------------------------- settings
 
-    The record (version 2)::
 
-        version sound marks bright speed game volume lang 0 players kinds(6) names(18)
-        count, then per game: gid n, then n times: len key len value
+def settings_bytes(s):
+    """The record of the settings ``s`` (version 2)."""
+    out = bytearray((_VERSION,))
+    for name, _, _ in FIELDS:
+        out.append(getattr(s, name))
+    out.extend(s.kinds)
+    for n in s.names:
+        out.extend(n.encode())
+    out.append(len(s.variants))
+    for gid, pairs in s.variants:
+        out.append(gid)
+        out.append(len(pairs))
+        for k, v in pairs:
+            for word in (k, v):
+                b = word.encode()
+                out.append(len(b))
+                out.extend(b)
+    return bytes(out)
 
-    ``lang``, the language (firmware/lang.py ``CODES``: 0 English), is the byte that was reserved
-    (always 0): saved settings from before it load as English.
-    Version 1 records (Phase 10's variants as indices) load and are written as version 2."""
 
-    def __init__(self):
-        for name, _, default in _FIELDS:
-            setattr(self, name, default)
-        self.kinds = bytearray((PERSON, 2, 2, 2, 2, 2))
-        self.names = list(DEFAULT_NAMES)
-        self.variants = []  # [gid, [[key, value], ...]] per game, in the order first chosen
-
-    def options(self, gid):
-        """The variant values remembered for game ``gid``: a dict key -> value (may be
-        incomplete or hold values the game no longer has: ``registry.options`` checks)."""
-        for g, pairs in self.variants:
-            if g == gid:
-                out = {}
-                for k, v in pairs:
-                    out[k] = v
-                return out
-        return {}
-
-    def set_option(self, gid, key, value):
-        for g, pairs in self.variants:
-            if g == gid:
-                for p in pairs:
-                    if p[0] == key:
-                        p[1] = value
-                        return
-                pairs.append([key, value])
-                return
-        self.variants.append([gid, [[key, value]]])
-
-    def to_bytes(self):
-        out = bytearray((_VERSION,))
-        for name, _, _ in _FIELDS:
-            out.append(getattr(self, name))
-        out.extend(self.kinds)
-        for n in self.names:
-            out.extend(n.encode())
-        out.append(len(self.variants))
-        for gid, pairs in self.variants:
-            out.append(gid)
-            out.append(len(pairs))
-            for k, v in pairs:
-                for s in (k, v):
-                    b = s.encode()
-                    out.append(len(b))
-                    out.extend(b)
-        return bytes(out)
-
-    def load(self, data):
-        """Take the values of a saved record; False (nothing changed) if it is not valid."""
-        nf = len(_FIELDS)
-        if len(data) < 1 + nf + 6 + 18:
-            return False
-        version = data[0]
-        if version == 1:
-            if len(data) != 1 + nf + 6 + 18:
-                return False
-            for i in range(nf):
-                if data[1 + i] >= _V1_COUNTS[i]:
-                    return False
-        elif version != _VERSION:
+def load_settings(s, data):
+    """Take the values of a saved record into the settings ``s``; False (nothing changed) if it
+    is not valid."""
+    nf = len(FIELDS)
+    if len(data) < 1 + nf + 6 + 18:
+        return False
+    version = data[0]
+    if version == 1:
+        if len(data) != 1 + nf + 6 + 18:
             return False
         for i in range(nf):
-            if version == _VERSION and data[1 + i] >= _FIELDS[i][1]:
+            if data[1 + i] >= _V1_COUNTS[i]:
                 return False
-        kinds = data[1 + nf:7 + nf]
-        names = []
-        for s in range(6):
-            try:
-                name = bytes(data[7 + nf + 3 * s:10 + nf + 3 * s]).decode()
-            except UnicodeError:
-                return False
-            if not valid_name(name):
-                return False
-            names.append(name)
-        for k in kinds:
-            if k > 3:
-                return False
-        if data[nf] < 2:  # players 2..6
+    elif version != _VERSION:
+        return False
+    for i in range(nf):
+        if version == _VERSION and data[1 + i] >= FIELDS[i][1]:
             return False
-        variants = []
-        if version == 1:
-            pairs = []
-            for i in range(len(_V1_VARIANTS)):
-                key, values = _V1_VARIANTS[i]
-                pairs.append([key, values[data[6 + i]]])
-            variants.append([1, pairs])
-        else:
-            variants = _variants(data, 25 + nf)
-            if variants is None:
-                return False
-        for i in range(nf):
-            setattr(self, _FIELDS[i][0], data[1 + i])
-        if version == 1:
-            for i in range(5, 8):
-                setattr(self, _FIELDS[i][0], _FIELDS[i][2])
-            self.game = _V1_GAMES[data[5]]
-        self.kinds = bytearray(kinds)
-        self.names = names
-        self.variants = variants
-        return True
+    kinds = data[1 + nf:7 + nf]
+    names = []
+    for seat in range(6):
+        try:
+            name = bytes(data[7 + nf + 3 * seat:10 + nf + 3 * seat]).decode()
+        except UnicodeError:
+            return False
+        if not valid_name(name):
+            return False
+        names.append(name)
+    for k in kinds:
+        if k > 3:
+            return False
+    if data[nf] < 2:  # players 2..6
+        return False
+    variants = []
+    if version == 1:
+        pairs = []
+        for i in range(len(_V1_VARIANTS)):
+            key, values = _V1_VARIANTS[i]
+            pairs.append([key, values[data[6 + i]]])
+        variants.append([1, pairs])
+    else:
+        variants = _variants(data, 25 + nf)
+        if variants is None:
+            return False
+    for i in range(nf):
+        setattr(s, FIELDS[i][0], data[1 + i])
+    if version == 1:
+        for i in range(5, 8):
+            setattr(s, FIELDS[i][0], FIELDS[i][2])
+        s.game = _V1_GAMES[data[5]]
+    s.kinds = bytearray(kinds)
+    s.names = names
+    s.variants = variants
+    return True
+
 
 
 def _variants(data, i):

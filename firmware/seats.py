@@ -5,7 +5,7 @@ edited: code is RAM on a SAMD51)."""
 from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
 from firmware.lang import t
-from firmware.saves import KIND_NAMES, NAME_CHARS
+from firmware.settings import KIND_NAMES, NAME_CHARS
 
 
 class SeatEditor(ui.ListScreen):

@@ -33,9 +33,9 @@ import sys
 
 import supervisor
 
-from firmware import saves, sound
+from firmware import sound
 from firmware.lang import t
-from firmware.saves import PERSON
+from firmware.settings import PERSON
 from firmware.turns import ComputerTurns, Cover, Summary
 from shared_rules import registry
 
@@ -203,18 +203,13 @@ class Session:
             self.save()
 
     def save(self):
-        from shared_rules import save as codec
-
         if self.state.over:
             return
-        slots = self.app.store.game
-        game = self.entry.gid
-        self.ended_saved = self.state.round_no != self.round
-        if self.ended_saved:  # saved before the summary is shown
-            game |= saves.ENDED
         self.flush()  # the record is never behind the save
-        mark = self.record.mark() if self.record is not None else None
-        blob = saves.pack_game(game, self.kinds, self.names, codec.encode(self.state, self.entry.gid), mark)
+        loaded = self.app.mark()
+        blob = self._blob()
+        self.app.forget_since(loaded)  # the save's modules are not kept (code is RAM)
+        slots = self.app.store.game
         if slots is None or not slots.fits(len(blob)):
             if not self.save_failed:
                 self.save_failed = True
@@ -222,6 +217,18 @@ class Session:
             return
         slots.save(blob)
         self.unsaved = False
+
+    def _blob(self):
+        """The saved game's bytes (``firmware.saves.pack_game`` around the codec's blob)."""
+        from firmware import saves
+        from shared_rules import save as codec
+
+        game = self.entry.gid
+        self.ended_saved = self.state.round_no != self.round
+        if self.ended_saved:  # saved before the summary is shown
+            game |= saves.ENDED
+        mark = self.record.mark() if self.record is not None else None
+        return saves.pack_game(game, self.kinds, self.names, codec.encode(self.state, self.entry.gid), mark)
 
     # ------------------------------------------------------------------ what comes next
 

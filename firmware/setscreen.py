@@ -23,7 +23,7 @@ class SettingsScreen(ui.ListScreen):
             self.fields.append("volume")
         self.fields.append("buttons")
         self.fields.append("lang")  # last: the rows above keep their places
-        self.before = app.settings.to_bytes()
+        self.before = app.settings_bytes()
         super().__init__(app, t("set.title"), [self._row(f) for f in self.fields])
 
     def _row(self, field):
@@ -66,7 +66,7 @@ class SettingsScreen(ui.ListScreen):
             self.menu.set_row(i, self._row(field))
 
     def closed(self):
-        if self.app.settings.to_bytes() != self.before:
+        if self.app.settings_bytes() != self.before:
             self.app.save_settings()
 
 

@@ -17,7 +17,7 @@ import struct
 
 from firmware import ui
 from firmware.lang import game_name, t
-from firmware.saves import PERSON, valid_name
+from firmware.settings import PERSON, valid_name
 
 MAX_NAMES = 16
 _VERSION = 2

@@ -7,7 +7,7 @@ import supervisor
 from boards import UP, DOWN, A, B, START
 from firmware import ui
 from firmware.lang import t
-from firmware.saves import PERSON
+from firmware.settings import PERSON
 
 DELAYS = (1500, 600, 150)  # ms a computer move stays on screen: slow, normal, fast
 

@@ -13,11 +13,12 @@ def saved_lang():
         import microcontroller
 
         from firmware.nvmstore import Store
-        from firmware.saves import Settings
+        from firmware.saves import load_settings
+        from firmware.settings import Settings
 
         data = Store(microcontroller.nvm).settings.load()
         settings = Settings()
-        if data is not None and settings.load(data):
+        if data is not None and load_settings(settings, data):
             return settings.lang
     except Exception:  # no NVM, or none the store can read: English
         pass

@@ -10,7 +10,7 @@ import pytest
 from emulator import specs
 from emulator.machine import Machine
 from emulator.standins import FileNVM, PowerCut
-from firmware import nvmstore, saves
+from firmware import nvmstore, saves, settings
 from shared_rules.save import crc16
 
 
@@ -228,22 +228,22 @@ def test_version_1_saves_are_read_and_written_again_as_an_image():
 
 
 def test_settings_round_trip_and_refuse_impossible_values():
-    s = saves.Settings()
+    s = settings.Settings()
     s.sound, s.marks, s.bright, s.speed, s.players = 0, 1, 2, 2, 6
     s.names[2] = "Z9Q"
     s.kinds[5] = 3
-    t = saves.Settings()
-    assert t.load(s.to_bytes())
-    assert t.to_bytes() == s.to_bytes()
-    good = bytearray(s.to_bytes())
+    t = settings.Settings()
+    assert saves.load_settings(t, saves.settings_bytes(s))
+    assert saves.settings_bytes(t) == saves.settings_bytes(s)
+    good = bytearray(saves.settings_bytes(s))
     for pos, value in ((0, 9), (1, 2), (3, 4), (9, 7), (9, 1), (10 + 5, 4), (16, ord("a")),
                        (16, ord(" "))):
         bad = bytearray(good)
         bad[pos] = value
-        u = saves.Settings()
-        assert not u.load(bytes(bad)), (pos, value)
-        assert u.to_bytes() == saves.Settings().to_bytes()
-    assert not saves.Settings().load(bytes(good[:-1]))
+        u = settings.Settings()
+        assert not saves.load_settings(u, bytes(bad)), (pos, value)
+        assert saves.settings_bytes(u) == saves.settings_bytes(settings.Settings())
+    assert not saves.load_settings(settings.Settings(), bytes(good[:-1]))
 
 
 def test_game_records_are_checked_on_unpacking():

@@ -33,7 +33,7 @@ def _constants():
 def _used_keys():
     """The keys the app can ask for: the literal ones, and those it builds (a footer verb, a
     game's registry key, a seat's kind, a variant and its values, a place, a phase's words)."""
-    from firmware.saves import KIND_NAMES
+    from firmware.settings import KIND_NAMES
     from shared_rules import registry
 
     consts = _constants()
@@ -120,18 +120,19 @@ def test_fit_short_labels_in_every_language():
 
 
 def test_old_settings_load_in_english_and_the_language_is_kept():
-    from firmware.saves import Settings
+    from firmware import saves
+    from firmware.settings import Settings
 
     s = Settings()
-    old = s.to_bytes()  # the reserved byte 0: what every earlier version wrote
+    old = saves.settings_bytes(s)  # the reserved byte 0: what every earlier version wrote
     t = Settings()
-    assert t.load(old) and t.lang == 0
+    assert saves.load_settings(t, old) and t.lang == 0
     s.lang = 2
     u = Settings()
-    assert u.load(s.to_bytes()) and u.lang == 2
-    bad = bytearray(s.to_bytes())
+    assert saves.load_settings(u, saves.settings_bytes(s)) and u.lang == 2
+    bad = bytearray(saves.settings_bytes(s))
     bad[7] = 3  # no fourth language
-    assert not Settings().load(bytes(bad))
+    assert not saves.load_settings(Settings(), bytes(bad))
 
 
 def test_the_first_power_on_asks_for_the_language_once():

@@ -423,8 +423,8 @@ def test_issue14_6_card_marks_are_on_by_default():
     from emulator.machine import Machine
 
     with Machine("pybadge", nvm_path=None) as m, m.environment():
-        saves = importlib.import_module("firmware.saves")
-        assert saves.Settings().marks == 1
+        settings = importlib.import_module("firmware.settings")
+        assert settings.Settings().marks == 1
 
 
 def test_issue14_7_clue_cover_takes_a_short_press_and_a_one_page_summary_says_only_go_on(tmp_path):

@@ -1,0 +1,64 @@
+"""The settings the app keeps while it runs (``Settings``: sound, marks, brightness, speed,
+language and the last game set-up) and the seat kinds and names every set-up screen shares.
+Their bytes in the NVM are ``firmware.saves``'s, a module loaded only for the moment it reads
+or writes them (code is RAM on a board)."""
+
+from micropython import const
+
+NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
+KIND_NAMES = ("person", "easy", "normal", "hard")
+DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
+# (attribute, number of values, default) of the fixed bytes 1..9 of the settings' record
+# (firmware.saves); byte 5 is the game's registry id (0: none chosen yet), byte 6 the volume
+# (soft, normal, loud), bytes 7-8 are kept for the layout of version 1 (zero)
+FIELDS = (
+    ("sound", 2, 1), ("marks", 2, 1), ("bright", 4, 3), ("speed", 3, 1),
+    ("game", 128, 0), ("volume", 3, 1), ("lang", 3, 0), ("_r3", 1, 0),
+    ("players", 7, 3),
+)
+
+
+def valid_name(name):
+    if len(name) != 3:
+        return False
+    for ch in name:
+        if ch not in NAME_CHARS:
+            return False
+    return True
+
+
+class Settings:
+    """Sound, colour-blind card marks, brightness, computer speed, language and the last game
+    set-up: the game (registry id), players, seats, and per game the variant values chosen
+    (strings, by variant key: ``options(gid)``, ``set_option(gid, key, value)``).
+    Their record is ``firmware.saves``'s (``settings_bytes``, ``load_settings``)."""
+
+    def __init__(self):
+        for name, _, default in FIELDS:
+            setattr(self, name, default)
+        self.kinds = bytearray((PERSON, 2, 2, 2, 2, 2))
+        self.names = list(DEFAULT_NAMES)
+        self.variants = []  # [gid, [[key, value], ...]] per game, in the order first chosen
+
+    def options(self, gid):
+        """The variant values remembered for game ``gid``: a dict key -> value (may be
+        incomplete or hold values the game no longer has: ``registry.options`` checks)."""
+        for g, pairs in self.variants:
+            if g == gid:
+                out = {}
+                for k, v in pairs:
+                    out[k] = v
+                return out
+        return {}
+
+    def set_option(self, gid, key, value):
+        for g, pairs in self.variants:
+            if g == gid:
+                for p in pairs:
+                    if p[0] == key:
+                        p[1] = value
+                        return
+                pairs.append([key, value])
+                return
+        self.variants.append([gid, [[key, value]]])
