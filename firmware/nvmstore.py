@@ -30,7 +30,7 @@ image is found, and written as an image at the next save.
 import struct
 from micropython import const
 
-from shared_rules.save import crc16
+from shared_rules.crc import crc16
 
 MAGIC = const(0x5C)
 HEADER = const(9)  # of an image

@@ -23,8 +23,9 @@ which calls ``next`` when done.
 
 Code is RAM on a board, and a person's decision screens and the computer players are never
 needed at once: the players are made at the first computer decision after a person's, and
-before a person's decision screen is made they are dropped with the modules only they loaded;
-the modules that screen loaded are dropped in turn when the computers take over. (The desktop
+before a person's decision screen is made they are dropped with the modules loaded while they
+played (theirs, their screens'); the modules that screen loaded are dropped in turn when the
+computers take over. (The desktop
 emulator keeps every module: ``app.boot_modules`` is None there.)
 """
 
@@ -59,7 +60,7 @@ class Session:
         self.record = record  # firmware.gamerec.GameRecord, or None
         self.rng = Rng(app.seed())  # the computer players' choices (one generator for all)
         self.bots = None  # the computer players, made at their first decision
-        self.bot_modules = None  # the modules loaded to make them (on a board)
+        self.computer_mark = None  # on a board, while the computers play: the modules loaded before
         self.person_mark = None  # on a board, while a person decides: the modules loaded before
         self.persons = 0
         for k in self.kinds:
@@ -120,43 +121,47 @@ class Session:
         """The move the computer player whose decision is pending chooses (not made yet: a
         screen may show it first)."""
         seat = self.state.pending[0]
-        # on a board, the modules the players load are noted, so that drop_bots can release them
-        before = None if self.app.boot_modules is None else set(sys.modules)
         if self.bots is None:  # made at the first computer decision after a person's
             mod = registry.module(self.entry)
             self.bots = [None if k == PERSON else registry.player(mod, LEVEL_NAMES[k], self.rng)
                          for k in self.kinds]
-        move = self.bots[seat].choose(self.state.view(seat))
-        if before is not None:
-            self.bot_modules = _loaded_since(before, self.bot_modules)
-        return move
+        return self.bots[seat].choose(self.state.view(seat))
 
     def drop_bots(self):
-        """Release the computer players and the modules only they use: called before a person's
-        decision screen is made, so that the two never share a module (code is RAM on a board;
-        the next computer decision loads them again)."""
+        """Release the computer players and the modules loaded while they played (theirs, and
+        their screens'): called before a person's decision screen is made, so that the two
+        never share a module (code is RAM on a board; the computers' next turn loads them
+        again)."""
         self.bots = None
-        self.app.forget(self.bot_modules)
-        self.bot_modules = None
+        self.computer_mark = self._drop_since(self.computer_mark)
 
     def decision_screen(self, seat):
         """A person's decision screen (``Screens.decision``); on a board the modules loaded
         from now on (by it, by the screens it leads to, by what they load when asked) are
         released when the computer players take over (``drop_person``)."""
         self.drop_bots()
-        boot = self.app.boot_modules
-        if self.person_mark is None and boot is not None:
-            self.person_mark = [n for n in sys.modules if n not in boot]  # the game's
+        if self.person_mark is None:
+            self.person_mark = self._mark()
         return self.game.decision(seat)
 
     def drop_person(self):
         """Release the modules loaded since a person's decision screen was first made (code is
         RAM on a board; the next person's screen loads them again)."""
-        mark = self.person_mark
+        self.person_mark = self._drop_since(self.person_mark)
+
+    def _mark(self):
+        """On a board, the game's modules loaded now (a list: the main menu's aside); None on
+        the desktop, which keeps its modules."""
+        boot = self.app.boot_modules
+        return None if boot is None else [n for n in sys.modules if n not in boot]
+
+    def _drop_since(self, mark):
+        """Forget the game's modules loaded since ``mark`` (``_mark()``, or None: nothing);
+        returns None, the mark's new value."""
         if mark is not None:
-            self.person_mark = None
             boot = self.app.boot_modules
             self.app.forget([n for n in sys.modules if n not in boot and n not in mark])
+        return None
 
     def swap_screen(self, seat):
         """The same person's next decision needs a screen of another kind (the board game's
@@ -251,6 +256,8 @@ class Session:
             if top is not self.screen or not isinstance(top, ComputerTurns):
                 top = None
                 self.drop_person()  # gone with the person's screen, next
+                if self.computer_mark is None:
+                    self.computer_mark = self._mark()
                 self.show_new(ComputerTurns, self)
             return
         self.fast = False
@@ -330,13 +337,3 @@ class Session:
         self.checkpoint("leave")
         self.flush()
         self.app.home()
-
-
-def _loaded_since(before, names):
-    """``names`` (a list, or None) and the modules loaded since the set ``before`` was taken."""
-    names = names or []
-    for name in sys.modules:
-        if name not in before:
-            names.append(name)
-    return names
-

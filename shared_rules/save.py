@@ -6,8 +6,8 @@ A blob (all integers little-endian)::
     b"PX"  version  game  length(H)  payload...  crc16(H)
 
 ``game`` is the game's number in the registry (``shared_rules.registry``); the payload is what
-that game's module encodes. The CRC (CRC-16/CCITT-FALSE, also the NVM images' in
-``firmware.nvmstore``) covers everything before it. ``decode`` raises a RuleError of rule SAVE for
+that game's module encodes. The CRC (``shared_rules.crc``: CRC-16/CCITT-FALSE, also the NVM
+images') covers everything before it. ``decode`` raises a RuleError of rule SAVE for
 anything that is not a whole, consistent blob (it never crashes on bad bytes), and code
 ``version`` (15) for a blob of another format version, which may be a good save of another
 version of the app: the caller keeps it until the player agrees to remove it.
@@ -15,6 +15,7 @@ version of the app: the caller keeps it until the player agrees to remove it.
 
 import struct
 
+from shared_rules.crc import crc16
 from shared_rules.errors import RuleError
 
 try:
@@ -41,18 +42,6 @@ MAGIC = b"PX"
 VERSION = 2
 MAX_SIZE = 4096
 
-
-def crc16(data, crc=0xFFFF):
-    """The CRC-16/CCITT-FALSE of ``data`` (bytes-like), continuing from ``crc`` (16-bit
-    arithmetic: no big ints)."""
-    for b in data:
-        crc ^= b << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
 
 
 def bad(code=_E_IMPOSSIBLE):

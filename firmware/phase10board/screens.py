@@ -15,7 +15,6 @@ from micropython import const
 from firmware.lang import t
 from shared_rules.phase10board import game as B
 
-from firmware.phase10board.board import BoardScreen  # every game shows the board: loaded with the game
 
 ROLL_TONE = (523, 40)
 GO_TONE = (659, 50)
@@ -67,6 +66,8 @@ def board(session):
     cursor frame goes to the space it chose, its token walks there). The computer rolls and
     chooses here, before the screen is made: its decisions find the heap without it (the hard
     player's choice of a space allocates the most)."""
+    from firmware.phase10board.board import BoardScreen
+
     session.computer_move()
     move = session.computer_choice()
     return BoardScreen(session, session.state.pending[0], move)
@@ -134,6 +135,8 @@ class Screens:
         s = self.session
         kind = s.state.pending[1]
         if kind == B.ROLL or kind == B.GO:
+            from firmware.phase10board.board import BoardScreen
+
             return BoardScreen(s, seat)
         if kind == B.PLAY:
             from firmware.phase10board.play import BoardTurn
