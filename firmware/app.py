@@ -120,17 +120,44 @@ class App:
 
     def _show(self):
         self.buttons.cancel_held()  # a press begun on the old screen must not act on this one
-        while len(self.root):
-            self.root.pop()
+        self.clear()
         self.root.append(self.top.group)
 
     def push(self, screen):
         self.stack.append(screen)
         self._show()
 
+    def swap(self, make, back):
+        """In place of the top screen, the one ``make()`` makes; when that one closes,
+        ``back()`` makes the screen it returns to. Each is made once the screen before it is
+        gone (its pixels and what only it holds), after the keys of this pass: the pause menu
+        and the Rules menu open their pages so, and a game keeps one screen over it (code and
+        pixels are RAM)."""
+        self.stack.pop().closed()
+        self.clear()
+        self.later = lambda app: app._open(make, back)
+
+    def _open(self, make, back):
+        screen = make()
+        screen.back_to = back
+        self.push(screen)
+
+    def clear(self):
+        """Take the screen shown off the display (nothing there keeps it alive)."""
+        root = self.root
+        while len(root):
+            root.pop()
+
     def pop(self):
         if len(self.stack) > 1:
-            self.stack.pop().closed()
+            screen = self.stack.pop()
+            screen.closed()
+            back = screen.back_to
+            screen = None
+            if back is not None:  # the screen it came from, made again (``swap``)
+                self.clear()
+                self.later = lambda app: app.push(back())
+                return
             if len(self.stack) == 1:
                 self.unload()
                 self._menu()

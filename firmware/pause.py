@@ -11,50 +11,39 @@ class PauseMenu(ui.ListScreen):
     log of every move since the person's last decision, the rules of this game, settings, leave
     (the game is saved; Continue resumes it)."""
 
-    def __init__(self, session):
+    def __init__(self, session, at=0):
         self.session = session
+        self.opened = False  # a page of it in its place (``App.swap``): the game is not resumed
         self.actions = ["resume", "table", "log"]
         items = [t("pause.resume"), t("pause.table"), t("pause.log")]
+        loaded = session.app.mark()
         from firmware import texts
 
         if texts.topics(session.entry.key):
             self.actions.append("rules")
             items.append(t("menu.rules"))
+        texts = None
+        session.app.forget_since(loaded)  # the Rules pages' module loads when they are chosen
         self.actions += ["settings", "leave"]
         items += [t("menu.settings"), t("pause.leave")]
         # without the game's name where it would not fit
         title = ui.first_fit(session.app.layout.text().cols,
                              t("pause.title").format(game_name(session.entry)), t("pause.short"))
         super().__init__(session.app, title, items)
+        if at:
+            self.menu.set_items(items, at)
 
     def choose(self, i):
         act = self.actions[i]
-        app = self.app
         s = self.session
         if act == "resume":
-            app.pop()
-        elif act == "table":
-            from firmware import tableview
-
-            seat = s.viewer if s.viewer is not None else 0
-            tableview.show(app, t("pause.table"), s.game.table(seat))
-        elif act == "log":
-            lines = s.lines or [t("pause.nothing")]
-            app.push(ui.TextPage(app, t("pause.since"), "\n".join(lines)))
-        elif act == "rules":
-            from firmware import texts
-
-            topics = texts.topics(s.entry.key)
-            if len(topics) == 1:
-                app.push(ui.TextPage(app, topics[0][0], texts.text(topics[0][1])))
-            else:
-                app.push(texts.RulesMenu(app, s.entry.key))
-        elif act == "settings":
-            from firmware.setscreen import SettingsScreen
-
-            app.push(SettingsScreen(app))
-        else:
+            self.app.pop()
+        elif act == "leave":
             s.leave()
+        else:  # the page in place of this menu, which comes back on the same row after it
+            self.opened = True
+            loaded = self.app.mark()
+            self.app.swap(lambda: _page(s, act), lambda: _back(s, i, loaded))
 
     def key(self, k):
         if k == START:
@@ -64,3 +53,34 @@ class PauseMenu(ui.ListScreen):
 
     def back(self):
         self.app.pop()
+
+    def closed(self):
+        if not self.opened:
+            self.session.resumed()
+
+
+def _back(s, at, loaded):
+    """The pause menu again, on row ``at``, without the modules its page loaded."""
+    s.app.forget_since(loaded)
+    return PauseMenu(s, at)
+
+
+def _page(s, act):
+    """The screen of the pause menu's row ``act``: the table, the log, the rules, settings."""
+    app = s.app
+    if act == "table":
+        from firmware import tableview
+
+        return tableview.screen(app, t("pause.table"), s.game.table(s.viewer if s.viewer is not None else 0))
+    if act == "log":
+        return ui.TextPage(app, t("pause.since"), "\n".join(s.lines or [t("pause.nothing")]))
+    if act == "rules":
+        from firmware import texts
+
+        topics = texts.topics(s.entry.key)
+        if len(topics) == 1:
+            return ui.TextPage(app, topics[0][0], texts.text(topics[0][1]))
+        return texts.RulesMenu(app, s.entry.key)
+    from firmware.setscreen import SettingsScreen
+
+    return SettingsScreen(app)

@@ -30,7 +30,6 @@ emulator keeps every module: ``app.boot_modules`` is None there.)
 """
 
 import gc
-import sys
 
 import supervisor
 
@@ -62,6 +61,7 @@ class Session:
         self.bots = None  # the computer players, made at their first decision
         self.computer_mark = None  # on a board, while the computers play: the modules loaded before
         self.person_mark = None  # on a board, while a person decides: the modules loaded before
+        self.pause_mark = None  # on a board, while the game is paused: the modules loaded before
         self.persons = 0
         for k in self.kinds:
             if k == PERSON:
@@ -141,7 +141,7 @@ class Session:
         released when the computer players take over (``drop_person``)."""
         self.drop_bots()
         if self.person_mark is None:
-            self.person_mark = self._mark()
+            self.person_mark = self.app.mark()
         return self.game.decision(seat)
 
     def drop_person(self):
@@ -149,18 +149,10 @@ class Session:
         RAM on a board; the next person's screen loads them again)."""
         self.person_mark = self._drop_since(self.person_mark)
 
-    def _mark(self):
-        """On a board, the game's modules loaded now (a list: the main menu's aside); None on
-        the desktop, which keeps its modules."""
-        boot = self.app.boot_modules
-        return None if boot is None else [n for n in sys.modules if n not in boot]
-
     def _drop_since(self, mark):
-        """Forget the game's modules loaded since ``mark`` (``_mark()``, or None: nothing);
-        returns None, the mark's new value."""
-        if mark is not None:
-            boot = self.app.boot_modules
-            self.app.forget([n for n in sys.modules if n not in boot and n not in mark])
+        """Forget the modules loaded since ``mark`` (``app.mark()``, or None: nothing); returns
+        None, the mark's new value."""
+        self.app.forget_since(mark)
         return None
 
     def swap_screen(self, seat):
@@ -168,6 +160,10 @@ class Session:
         board, its choice of cards, its turn): the old screen and the modules it loaded go
         first, so that the new one finds the heap they held."""
         self.show_new(self._next_screen, seat)
+
+    def _cover(self, seat):
+        self.drop_person()
+        return Cover(self, seat)
 
     def _next_screen(self, seat):
         self.drop_person()
@@ -257,12 +253,13 @@ class Session:
                 top = None
                 self.drop_person()  # gone with the person's screen, next
                 if self.computer_mark is None:
-                    self.computer_mark = self._mark()
+                    self.computer_mark = self.app.mark()
                 self.show_new(ComputerTurns, self)
             return
         self.fast = False
         if self.persons > 1 and self.viewer != seat:
-            self.show(Cover(self, seat))
+            top = None
+            self.show_new(self._cover, seat)  # the last person's screen and modules go first
             return
         self.viewer = seat
         after_computers = isinstance(top, ComputerTurns) or getattr(top, "auto", False)
@@ -281,11 +278,8 @@ class Session:
         app = self.app
         if self.screen is not None and app.top is self.screen:
             app.stack.pop().closed()
-            root = app.root
-            while len(root):
-                root.pop()
+            app.clear()
             self.screen = None
-            root = None
             gc.collect()
         self.show(make(arg))
 
@@ -327,10 +321,17 @@ class Session:
         self.show(Summary(self, title, text, True))
 
     def pause(self):
-        """The pause menu over the current game screen (START, or B with nothing to go back to)."""
+        """The pause menu over the current game screen (START, or B with nothing to go back to);
+        on a board what it loads (its rules pages, settings, table) is released when the game
+        resumes (``resumed``)."""
+        self.pause_mark = self.app.mark()
         from firmware.pause import PauseMenu
 
         self.app.push(PauseMenu(self))
+
+    def resumed(self):
+        """The pause menu has closed: the modules loaded since it opened go (code is RAM)."""
+        self.pause_mark = self._drop_since(self.pause_mark)
 
     def leave(self):
         """Leave the game for the main menu (it is saved; Continue resumes it)."""

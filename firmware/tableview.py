@@ -102,8 +102,10 @@ class TableView(ui.Screen):
 
 
 def show(app, title, table):
-    """The table a game's ``Screens.table(seat)`` gave: entries (a TableView) or text."""
-    if isinstance(table, str):
-        app.push(ui.TextPage(app, title, table))
-    else:
-        app.push(TableView(app, title, table))
+    """The table a game's ``Screens.table(seat)`` gave, over the current screen."""
+    app.push(screen(app, title, table))
+
+
+def screen(app, title, table):
+    """The screen of a table: entries (a TableView) or text."""
+    return ui.TextPage(app, title, table) if isinstance(table, str) else TableView(app, title, table)

@@ -59,10 +59,25 @@ def text(what):
 class RulesMenu(ui.ListScreen):
     """The Rules pages of every game, or of one game (``key``: from its pause menu)."""
 
-    def __init__(self, app, key=None):
+    def __init__(self, app, key=None, at=0):
+        self.game = key
         self.topics = topics(key)
-        super().__init__(app, t("rules.title"), [x[0] for x in self.topics])
+        items = [x[0] for x in self.topics]
+        super().__init__(app, t("rules.title"), items)
+        if at:
+            self.menu.set_items(items, at)
 
     def choose(self, i):
+        """The page in place of this menu, which comes back on the same row after it (and
+        then goes back where it came from)."""
+        app = self.app
         title, what = self.topics[i]
-        self.app.push(ui.TextPage(self.app, title, text(what)))
+        key = self.game
+        back = self.back_to
+        app.swap(lambda: ui.TextPage(app, title, text(what)), lambda: _again(app, key, i, back))
+
+
+def _again(app, key, at, back):
+    menu = RulesMenu(app, key, at)
+    menu.back_to = back
+    return menu

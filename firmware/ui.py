@@ -331,6 +331,7 @@ class Screen:
     large_text = False  # true: laid out by ``app.layout.game()``: a game's screen of text rows
     large_title = False  # true: only the title bar by ``app.layout.game()`` (``title_layout``)
     number = None  # the page number's label (``show_page``)
+    back_to = None  # makes the screen this one returns to when it closes (``App.swap``)
 
     def __init__(self, app, title):
         self.app = app

@@ -202,10 +202,10 @@ def test_drive_boots_from_a_circuitpy_folder(tmp_path):
 def test_drive_missing_a_module_fails_like_the_board(tmp_path):
     drive = tmp_path / "CIRCUITPY"
     make_drive(drive)
-    (drive / "lib" / "shared_rules" / "save.py").unlink()
+    (drive / "lib" / "shared_rules" / "crc.py").unlink()  # the NVM store's, at boot
     r = emulator("--headless", "--drive", str(drive))
     assert r.returncode == 1
-    assert "no module named 'shared_rules.save' on the drive" in r.stderr
+    assert "no module named 'shared_rules.crc' on the drive" in r.stderr
 
 
 def test_drive_with_compiled_modules_says_what_to_do(tmp_path):
