@@ -9,7 +9,8 @@ red frame and a red ``S``. A card chosen into a group is drawn hollow (black, fr
 numbered in its colour). The cursor is one frame that moves: a cursor step redraws the old and
 the new tile only, and changing the hand redraws only the tiles whose card changed.
 
-All tiles share one bitmap (the frame pattern) and the tiles that look alike one palette.
+All tiles share one bitmap (the frame, beside it the frame with each colour letter: a letter is
+no label of its own) and the tiles that look alike one palette.
 """
 
 import displayio
@@ -86,20 +87,63 @@ def sort_cards(cards, by_colour):
     return out
 
 
-_palettes = {}  # (colour index, chosen): the tile palette all tiles of that look share
+_palettes = {}  # (colour index, chosen, mark's ink): the palette all tiles of that look share
 
 
-def _tile_palette(k, chosen):
-    """Fill and frame of a card tile of colour index ``k`` (a chosen card: hollow, black
-    framed in its colour). Shared by every tile that looks so, and never changed: a tile that
-    changes looks takes another palette (a palette less per tile on the heap)."""
-    key = k * 2 + (1 if chosen else 0)
+def _tile_palette(k, chosen, ink=0):
+    """Fill, frame and mark of a card tile of colour index ``k`` (a chosen card: hollow,
+    black framed in its colour; ``ink`` the colour letter's colour). Shared by every tile that
+    looks so, and never changed: a tile that changes looks takes another palette (a palette
+    less per tile on the heap)."""
+    key = (k * 2 + (1 if chosen else 0), ink)
     pal = _palettes.get(key)
     if pal is None:
-        pal = _palettes[key] = displayio.Palette(2)
+        pal = _palettes[key] = displayio.Palette(3)
         pal[0] = 0x000000 if chosen else FILL[k]
         pal[1] = SHOWN[k] if chosen else FRAME[k]
+        pal[2] = ink
     return pal
+
+
+_sheet = [None, None]  # [(tile size, scale, letters), the bitmap]: the tiles' faces, shared
+
+
+def _faces(tw, th, s, marks):
+    """One bitmap of a tile's frame (value 1) beside each colour letter drawn in it (value 2)
+    under where the number goes: a tile shows one of them (``_mark_tile``), so that a letter
+    costs no label of its own. Made again when the letters (the language) or the size change."""
+    key = (tw, th, s, marks)
+    if _sheet[0] == key:
+        return _sheet[1]
+    _sheet[1] = None
+    letters = " " + marks[:4] + marks[PURPLE] + "J"
+    b = displayio.Bitmap(tw * len(letters), th, 3)
+    y0 = 12 if s == 1 else 19
+    for n in range(len(letters)):
+        x0 = n * tw
+        for i in range(tw):
+            for j in range(th):
+                if i < s or j < s or i >= tw - s or j >= th - s:
+                    b[x0 + i, j] = 1
+        g = ui.FONT.get_glyph(ord(letters[n]))
+        if g is None or n == 0:
+            continue
+        x1 = g.tile_index * g.width
+        left = x0 + (tw - 6) // 2 + g.dx
+        for j in range(min(g.height, th - y0)):
+            for i in range(g.width):
+                if g.bitmap[x1 + i, j]:
+                    b[left + i, y0 + j] = 2
+    _sheet[0] = key
+    _sheet[1] = b
+    return b
+
+
+def _mark_tile(k, mark):
+    """The tile of ``_faces`` showing ``mark`` ("": none): colours 0-3, purple, J."""
+    if not mark:
+        return 0
+    return 6 if mark == "J" else 5 if k == PURPLE else k + 1
 
 
 def tile_size(s, narrow=False):
@@ -130,8 +174,8 @@ class HandRow:
         self.height = (rows - 1) * self.row_pitch + self.th
         self.group = displayio.Group()
         parent.append(self.group)
-        self.frame = ui.frame(self.tw, self.th, s)
-        self.tiles = []  # per slot: [tilegrid, palette, number label, mark label, shown state]
+        self.faces = _faces(self.tw, self.th, s, letters())
+        self.tiles = []  # per slot: [tilegrid, palette, number label, mark letter, shown state]
         self.cards = []
         self.chosen = []
         self.first = 0
@@ -150,19 +194,14 @@ class HandRow:
     def _make_tile(self, slot):
         x, y = self._slot_xy(slot)
         pal = _tile_palette(0, False)
-        tg = displayio.TileGrid(self.frame, pixel_shader=pal, x=x, y=y)
-        s = self.s
-        num = ui.label("", x, y, ui.TEXT, s)
-        mark = None
-        if self.marks:
-            mark = ui.label("", x + (self.tw - 6) // 2, y + (12 if s == 1 else 19), ui.TEXT, 1)
+        tg = displayio.TileGrid(self.faces, pixel_shader=pal, x=x, y=y, tile_width=self.tw,
+                                tile_height=self.th)
+        num = ui.label("", x, y, ui.TEXT, self.s)
         g = displayio.Group()
         g.append(tg)
         g.append(num)
-        if mark is not None:
-            g.append(mark)
         self.group.insert(len(self.group) - 1, g)  # under the cursor frame
-        tile = [g, pal, num, mark, None]
+        tile = [g, pal, num, "" if self.marks else None, None]
         self.tiles.append(tile)
         return tile
 
@@ -207,11 +246,8 @@ class HandRow:
             tile[4] = state
             tile[0].hidden = False
             k = kind(c, self.board)
+            look = k
             chosen = self.chosen[i]
-            pal = _tile_palette(k, chosen)
-            if tile[1] is not pal:
-                tile[1] = pal
-                tile[0][0].pixel_shader = pal
             ink = SHOWN[k] if chosen else INK[k]
             if marks is None:
                 marks = letters()
@@ -220,6 +256,16 @@ class HandRow:
                 k = colour(c, self.board)
                 ink = SHOWN[k] if chosen else FRAME[k]
                 mark = "J"
+            if not self.marks:
+                mark = ""
+            pal = _tile_palette(look, chosen, ink if mark else 0)
+            tg = tile[0][0]
+            if tile[1] is not pal:
+                tile[1] = pal
+                tg.pixel_shader = pal
+            face_tile = _mark_tile(look, mark)
+            if tg[0] != face_tile:
+                tg[0] = face_tile
             self._label(tile, face(c, marks), ink, mark)
         self._place_cursor()
 
@@ -241,9 +287,7 @@ class HandRow:
         elif num.anchored_position != (x + dx, y + dy):
             num.anchored_position = (x + dx, y + dy)
         if tile[3] is not None:
-            ui.set_text(tile[3], mark)
-            if tile[3].color != ink:
-                tile[3].color = ink
+            tile[3] = mark
 
     def set_cursor(self, i):
         """Put the cursor frame on card ``i`` (-1 hides it); scrolls if needed."""

@@ -492,7 +492,8 @@ def test_board_game_jokers_draw_as_tiles(tmp_path):
         row = cards.HandRow(displayio.Group(), 160, 20, 1, 1, True)
         row.set_cards([0x05, joker])
         g, pal, num, mark, _ = row.tiles[1]
-        assert num.text == "7" and mark.text == "J" and num.color == cards.FRAME[1]
+        assert num.text == "7" and mark == "J" and num.color == cards.FRAME[1]
+        assert g[0][0] == 6 and pal[2] == cards.FRAME[1]  # the frame with J, in its colour
 
 
 def _pixels(m, path):
