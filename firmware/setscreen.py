@@ -6,64 +6,66 @@ main menu and from a game's pause menu."""
 from boards import B, KEY_NAMES
 from firmware import lang, ui
 from firmware.lang import t
+from firmware.settings import FIELDS
 
 ON_OFF = ("set.off", "set.on")
-SPEEDS = ("set.slow", "set.normal", "set.fast")
-VOLUMES = ("set.soft", "set.normal", "set.loud")
+# the rows, top to bottom: (settings field, its label's text key, what each value shows: text
+# keys, words, or None for the brightness in per cent); the language last, so that the rows
+# above keep their places whatever the language's words
+ROWS = (
+    ("sound", "set.sound", ON_OFF),
+    ("marks", "set.marks", ON_OFF),
+    ("bright", "set.bright", None),  # boards whose backlight can be dimmed
+    ("speed", "set.speed", ("set.slow", "set.normal", "set.fast")),
+    ("volume", "set.volume", ("set.soft", "set.normal", "set.loud")),  # boards with a speaker
+    ("buttons", "set.buttons", ()),  # the button test, not a value
+    ("lang", "set.language", lang.NAMES),
+)
 
 
 class SettingsScreen(ui.ListScreen):
     def __init__(self, app):
         self.app = app
-        self.fields = ["sound", "marks"]
-        if app.board.BRIGHTNESS:
-            self.fields.append("bright")
-        self.fields.append("speed")
-        if app.sound.speaker is not None:
-            self.fields.append("volume")
-        self.fields.append("buttons")
-        self.fields.append("lang")  # last: the rows above keep their places
+        self.rows = [r for r in ROWS if (r[0] != "bright" or app.board.BRIGHTNESS)
+                     and (r[0] != "volume" or app.sound.speaker is not None)]
         self.before = app.settings_bytes()
-        super().__init__(app, t("set.title"), [self._row(f) for f in self.fields])
+        super().__init__(app, t("set.title"), [self._row(r) for r in self.rows])
 
-    def _row(self, field):
-        s = self.app.settings
-        cols = self.app.layout.text().cols
-        if field == "lang":
-            return ui.pair(t("set.language"), lang.NAMES[s.lang], cols)
-        if field == "sound":
-            return ui.pair(t("set.sound"), t(ON_OFF[s.sound]), cols)
-        if field == "marks":
-            return ui.pair(t("set.marks"), t(ON_OFF[s.marks]), cols)
-        if field == "bright":
-            return ui.pair(t("set.bright"), str(25 * (s.bright + 1)) + "%", cols)
-        if field == "buttons":
-            return t("set.buttons")
-        if field == "volume":
-            return ui.pair(t("set.volume"), t(VOLUMES[s.volume]), cols)
-        return ui.pair(t("set.speed"), t(SPEEDS[s.speed]), cols)
+    def _row(self, row):
+        field, label, shown = row
+        if not shown and shown is not None:
+            return t(label)
+        v = getattr(self.app.settings, field)
+        if shown is None:
+            text = str(25 * (v + 1)) + "%"
+        else:
+            text = shown[v]
+            if text.startswith("set."):
+                text = t(text)
+        return ui.pair(t(label), text, self.app.layout.text().cols)
 
     def choose(self, i):
-        if self.fields[i] == "buttons":
+        if self.rows[i][0] == "buttons":
             self.app.push(ButtonTest(self.app))
         else:
             self.adjust(i, 1)
 
     def adjust(self, i, step):
-        field = self.fields[i]
+        field = self.rows[i][0]
         if field == "buttons":
             return
         s = self.app.settings
-        count = {"lang": 3, "sound": 2, "marks": 2, "bright": 4, "speed": 3, "volume": 3}[field]
-        setattr(s, field, (getattr(s, field) + step) % count)
+        for name, count, _ in FIELDS:
+            if name == field:
+                setattr(s, field, (getattr(s, field) + step) % count)
         self.app.apply_settings()
         if field == "lang":  # every row and the title in the new language
             self.set_title(t("set.title"))
             self.set_hints(self.hints)
-            for j in range(len(self.fields)):
-                self.menu.set_row(j, self._row(self.fields[j]))
+            for j in range(len(self.rows)):
+                self.menu.set_row(j, self._row(self.rows[j]))
         else:
-            self.menu.set_row(i, self._row(field))
+            self.menu.set_row(i, self._row(self.rows[i]))
 
     def closed(self):
         if self.app.settings_bytes() != self.before:
