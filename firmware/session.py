@@ -25,8 +25,9 @@ Code is RAM on a board, and a person's decision screens and the computer players
 needed at once: the players are made at the first computer decision after a person's, and
 before a person's decision screen is made they are dropped with the modules loaded while they
 played (theirs, their screens'); the modules that screen loaded are dropped in turn when the
-computers take over. (The desktop
-emulator keeps every module: ``app.boot_modules`` is None there.)
+computers take over or the device is passed to another person, and what the pause menu loaded
+when the game resumes. (The desktop emulator keeps every module: ``app.boot_modules`` is None
+there.)
 """
 
 import gc
@@ -133,7 +134,8 @@ class Session:
         never share a module (code is RAM on a board; the computers' next turn loads them
         again)."""
         self.bots = None
-        self.computer_mark = self._drop_since(self.computer_mark)
+        self.app.forget_since(self.computer_mark)
+        self.computer_mark = None
 
     def decision_screen(self, seat):
         """A person's decision screen (``Screens.decision``); on a board the modules loaded
@@ -147,13 +149,8 @@ class Session:
     def drop_person(self):
         """Release the modules loaded since a person's decision screen was first made (code is
         RAM on a board; the next person's screen loads them again)."""
-        self.person_mark = self._drop_since(self.person_mark)
-
-    def _drop_since(self, mark):
-        """Forget the modules loaded since ``mark`` (``app.mark()``, or None: nothing); returns
-        None, the mark's new value."""
-        self.app.forget_since(mark)
-        return None
+        self.app.forget_since(self.person_mark)
+        self.person_mark = None
 
     def swap_screen(self, seat):
         """The same person's next decision needs a screen of another kind (the board game's
@@ -331,7 +328,8 @@ class Session:
 
     def resumed(self):
         """The pause menu has closed: the modules loaded since it opened go (code is RAM)."""
-        self.pause_mark = self._drop_since(self.pause_mark)
+        self.app.forget_since(self.pause_mark)
+        self.pause_mark = None
 
     def leave(self):
         """Leave the game for the main menu (it is saved; Continue resumes it)."""
