@@ -33,7 +33,7 @@ class SettingsScreen(ui.ListScreen):
 
     def _row(self, row):
         field, label, shown = row
-        if not shown and shown is not None:
+        if field == "buttons":
             return t(label)
         v = getattr(self.app.settings, field)
         if shown is None:
