@@ -117,23 +117,25 @@ def _faces(tw, th, s, marks):
         return _sheet[1]
     _sheet[1] = None
     letters = " " + marks[:4] + marks[PURPLE] + "J"
-    b = displayio.Bitmap(tw * len(letters), th, 3)
+    bw = tw * len(letters)
+    b = displayio.Bitmap(bw, th, 3)
     y0 = 12 if s == 1 else 19
-    for n in range(len(letters)):
+    for n in range(len(letters)):  # (pixels by index: a tuple index is garbage per pixel)
         x0 = n * tw
         for i in range(tw):
             for j in range(th):
                 if i < s or j < s or i >= tw - s or j >= th - s:
-                    b[x0 + i, j] = 1
+                    b[j * bw + x0 + i] = 1
         g = ui.FONT.get_glyph(ord(letters[n]))
         if g is None or n == 0:
             continue
+        src = g.bitmap
         x1 = g.tile_index * g.width
         left = x0 + (tw - 6) // 2 + g.dx
         for j in range(min(g.height, th - y0)):
             for i in range(g.width):
-                if g.bitmap[x1 + i, j]:
-                    b[left + i, y0 + j] = 2
+                if src[j * src.width + x1 + i]:
+                    b[(y0 + j) * bw + left + i] = 2
     _sheet[0] = key
     _sheet[1] = b
     return b

@@ -98,11 +98,13 @@ class Font:
                 f.seek(6 + 2 * self._n + self.h * i)
                 f.readinto(rows)
             b = self.bitmap
+            bw = b.width
             x0 = s * self.w
-            for y in range(self.h):
+            for y in range(self.h):  # pixels by index: a tuple index would be garbage per pixel
                 r = rows[y]
+                at = y * bw + x0
                 for x in range(self.w):
-                    b[x0 + x, y] = 1 if r & (0x80 >> x) else 0
+                    b[at + x] = 1 if r & (0x80 >> x) else 0
         g = self._glyph
         g.tile_index = s
         return g

@@ -106,7 +106,7 @@ def frame(w, h, t):
     for i in range(w):
         for j in range(h):
             if i < t or j < t or i >= w - t or j >= h - t:
-                b[i, j] = 1
+                b[j * w + i] = 1  # (by index: a tuple index is garbage per pixel)
     return b
 
 
@@ -222,10 +222,11 @@ def _draw(bitmap, lines):
                      skip_source_index=0)
             else:
                 src = g.bitmap
+                bw = bitmap.width
                 for j in range(g.height):
                     for i in range(g.width):
-                        if src[x1 + i, j]:
-                            bitmap[x + g.dx + i, y + j] = 1
+                        if src[j * src.width + x1 + i]:
+                            bitmap[(y + j) * bw + x + g.dx + i] = 1
             x += g.shift_x
         y += 15
 

@@ -36,7 +36,8 @@ def need(n):
 
 def digits(bitmap, text, x, y, d, value):
     """``text`` (digits 0-6) in the 3x5 digits, each pixel ``d`` x ``d``, into ``bitmap`` at
-    (x, y) with ``value``."""
+    (x, y) with ``value`` (pixels by index: a tuple index would be garbage per pixel)."""
+    bw = bitmap.width
     for ch in text:
         bits = _DIGITS[ord(ch) - 48]
         for r in range(5):
@@ -44,7 +45,7 @@ def digits(bitmap, text, x, y, d, value):
                 if (bits >> (14 - 3 * r - c)) & 1:
                     for j in range(d):
                         for i in range(d):
-                            bitmap[x + c * d + i, y + r * d + j] = value
+                            bitmap[(y + r * d + j) * bw + x + c * d + i] = value
         x += 4 * d
 
 
@@ -85,7 +86,7 @@ class Roads:
             cx = (k - 1) * f + f // 2
             for j in range(2 * d, 5 * d):
                 for i in range(d):
-                    ruler[cx + i, j] = 1
+                    ruler[j * rw + cx + i] = 1
         for k in (10, 20, 30):
             cx = (k - 1) * f + f // 2
             digits(ruler, str(k), min(cx - (7 * d) // 2, rw - 7 * d), 0, d, 2 if k == _FIELDS else 1)
@@ -97,7 +98,7 @@ class Roads:
         # a dotted line down fields 10 and 20, field 30 chequered: a tile each, repeated down
         tall = n * lane
         dots = displayio.Bitmap(1, 2, 2)
-        dots[0, 0] = 1
+        dots[0] = 1
         for k in (10, 20):
             g.append(displayio.TileGrid(dots, pixel_shader=pal, width=1, height=tall // 2,
                                         tile_width=1, tile_height=2, x=x1 + (k - 1) * f + f // 2, y=top))
@@ -106,7 +107,7 @@ class Roads:
         for j in range(2 * q):
             for i in range(f - 1):
                 if (i // q + j // q) & 1 == 0:
-                    flag[i, j] = 2
+                    flag[j * (f - 1) + i] = 2
         g.append(displayio.TileGrid(flag, pixel_shader=pal, width=1, height=tall // (2 * q),
                                     tile_width=f - 1, tile_height=2 * q, x=x1 + (_FIELDS - 1) * f, y=top))
         self.pieces = displayio.Group()
@@ -126,8 +127,8 @@ class Roads:
         notch = 2 if h >= 10 else 1
         for k in range(1, length):
             for j in range(notch):
-                b[k * f - 1, j] = 2
-                b[k * f - 1, h - 1 - j] = 2
+                b[j * w + k * f - 1] = 2
+                b[(h - 1 - j) * w + k * f - 1] = 2
         d = 2 if h >= 14 and 2 * f - 1 >= 8 else 1
         if h >= 5 * d:
             digits(b, str(length), (w - 3 * d) // 2, (h - 5 * d) // 2, d, 1)

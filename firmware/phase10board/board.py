@@ -72,13 +72,14 @@ def cell_bitmap(w, h, text, dx, dy, s=1):
             continue
         x1 = g.tile_index * g.width
         src = g.bitmap
-        for j in range(g.height * s):
+        sw = src.width
+        for j in range(g.height * s):  # (pixels by index: a tuple index is garbage per pixel)
             yy = dy + j
             if 0 <= yy < h:
                 for i in range(g.width * s):
                     xx = x + g.dx * s + i
-                    if 0 <= xx < w and src[x1 + i // s, j // s]:
-                        b[xx, yy] = 1
+                    if 0 <= xx < w and src[(j // s) * sw + x1 + i // s]:
+                        b[yy * w + xx] = 1
         x += g.shift_x * s
     return b
 
@@ -419,7 +420,7 @@ class BoardScreen(Decision):
         line = displayio.Bitmap(11 * cw, 1, 3)
         for c in range(11):
             for i in range(cw - 1):
-                line[c * cw + i, 0] = 1 if c < 10 else 2
+                line[c * cw + i] = 1 if c < 10 else 2
         lpal = displayio.Palette(3)
         lpal.make_transparent(0)
         lpal[1] = 0x5A5A5A

@@ -25,7 +25,7 @@ def _next_id():
 
 class Bitmap(cpdisplayio.Bitmap):
     """A byte a pixel (the runner's bitmap packs its rows as CircuitPython does; its pixel
-    addressing, ``_at``, is kept)."""
+    addressing, ``_pos``, is kept)."""
 
     def __init__(self, width, height, value_count):
         if width < 0 or height < 0 or value_count < 1 or value_count > 256:
@@ -39,17 +39,18 @@ class Bitmap(cpdisplayio.Bitmap):
         self._max = 1 << cpdisplayio._bits(value_count)
         self.blank = True  # nothing was ever set (bitmaptools.blit skips such a source)
 
-    def _i(self, key):
-        x, y = self._at(key)
-        return y * self.width + x
-
     def __getitem__(self, key):
-        return self._data[self._i(key)]
+        return self._data[self._pos(key)]
 
     def __setitem__(self, key, value):
         if not 0 <= value < self._max:
             raise ValueError("value out of range")
-        i = self._i(key)
+        self._set(self._pos(key), value)
+
+    def _get(self, i):  # (by index, as the runner's blit reads and writes)
+        return self._data[i]
+
+    def _set(self, i, value):
         if value:
             self.blank = False
         if self._data[i] != value:

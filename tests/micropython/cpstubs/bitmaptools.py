@@ -1,4 +1,5 @@
-"""bitmaptools stand-in (MicroPython): ``blit`` (what ``bitmap_label`` calls)."""
+"""bitmaptools stand-in (MicroPython): ``blit`` (what ``bitmap_label`` calls), allocating nothing
+as the C one does."""
 
 import cphw
 
@@ -21,9 +22,10 @@ def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=
             dx = x + sx - x1
             if not 0 <= dx < dest.width:
                 continue
-            v = source[sx, sy]
+            v = source._get(sy * source.width + sx)
             if v == skip_source_index:
                 continue
-            if skip_dest_index is not None and dest[dx, dy] == skip_dest_index:
+            at = dy * dest.width + dx
+            if skip_dest_index is not None and dest._get(at) == skip_dest_index:
                 continue
-            dest[dx, dy] = v
+            dest._set(at, v)

@@ -28,45 +28,60 @@ class Bitmap:
         self._data = bytearray(self._stride * height)
         self.blank = True  # nothing was ever set (bitmaptools.blit skips such a source)
 
-    def _at(self, key):
+    def _pos(self, key):
+        """The pixel's index (y * width + x) from ``bitmap[x, y]`` or ``bitmap[i]``."""
+        w = self.width
         if isinstance(key, tuple):
-            x, y = key
-        else:
-            x, y = key % self.width, key // self.width
-        if not (0 <= x < self.width and 0 <= y < self.height):
+            x = key[0]
+            y = key[1]
+            if not (0 <= x < w and 0 <= y < self.height):
+                raise IndexError("pixel out of range")
+            return y * w + x
+        if not 0 <= key < w * self.height:
             raise IndexError("pixel out of range")
-        return x, y
+        return key
 
     def __getitem__(self, key):
-        x, y = self._at(key)
-        bpv = self.bits_per_value
-        if bpv >= 8:
-            n = bpv // 8
-            i = y * self._stride + x * n
-            v = 0
-            for k in range(n):
-                v |= self._data[i + k] << (8 * k)
-            return v
-        bit = x * bpv
-        return (self._data[y * self._stride + (bit >> 3)] >> (bit & 7)) & ((1 << bpv) - 1)
+        return self._get(self._pos(key))
 
     def __setitem__(self, key, value):
-        x, y = self._at(key)
-        bpv = self.bits_per_value
-        if value >> bpv:
+        if value >> self.bits_per_value:
             raise ValueError("value out of range")
+        self._set(self._pos(key), value)
+
+    # pixel access by index, allocating nothing (as shared-module/displayio/Bitmap.c):
+    # blit and fill use these, so that the garbage a run makes is the app's own
+
+    def _get(self, i):
+        w = self.width
+        y = i // w
+        bpv = self.bits_per_value
+        if bpv >= 8:
+            n = bpv >> 3
+            at = y * self._stride + (i - y * w) * n
+            v = 0
+            for k in range(n):
+                v |= self._data[at + k] << (8 * k)
+            return v
+        bit = (i - y * w) * bpv
+        return (self._data[y * self._stride + (bit >> 3)] >> (bit & 7)) & ((1 << bpv) - 1)
+
+    def _set(self, i, value):
         if value:
             self.blank = False
+        w = self.width
+        y = i // w
+        bpv = self.bits_per_value
         if bpv >= 8:
-            n = bpv // 8
-            i = y * self._stride + x * n
+            n = bpv >> 3
+            at = y * self._stride + (i - y * w) * n
             for k in range(n):
-                self._data[i + k] = (value >> (8 * k)) & 0xFF
+                self._data[at + k] = (value >> (8 * k)) & 0xFF
             return
-        bit = x * bpv
-        i = y * self._stride + (bit >> 3)
+        bit = (i - y * w) * bpv
+        at = y * self._stride + (bit >> 3)
         mask = ((1 << bpv) - 1) << (bit & 7)
-        self._data[i] = (self._data[i] & ~mask) | (value << (bit & 7))
+        self._data[at] = (self._data[at] & ~mask) | (value << (bit & 7))
 
     def fill(self, value):
         if value >> self.bits_per_value:
@@ -76,10 +91,8 @@ class Bitmap:
             for i in range(len(d)):
                 d[i] = 0
             return
-        self.blank = False
-        for y in range(self.height):
-            for x in range(self.width):
-                self[x, y] = value
+        for i in range(self.width * self.height):
+            self._set(i, value)
 
     def dirty(self, x1=0, y1=0, x2=-1, y2=-1):
         pass
