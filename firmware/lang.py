@@ -14,13 +14,16 @@ NAMES = ("English", "Русский", "Polski")  # each in its own language: the
 
 _lang = 0
 _count = None  # entries in the current language's table
+_path = None  # the current language's file
+_entry = bytearray(8)  # one table entry, read into in place: a lookup leaves no garbage per step
 
 
 def set_lang(i):
-    global _lang, _count
+    global _lang, _count, _path
     if i != _lang:
         _lang = i
         _count = None
+        _path = None
 
 
 def lang():
@@ -39,14 +42,15 @@ def _find(f, key):
     """(offset, length) of ``key``'s text in the open file ``f``, or None."""
     global _count
     want = key_hash(key)
+    e = _entry
     if _count is None:
-        head = f.read(4)
-        _count = head[2] << 8 | head[3]
+        f.readinto(e)
+        _count = e[2] << 8 | e[3]
     lo, hi = 0, _count - 1
     while lo <= hi:
         mid = (lo + hi) >> 1
         f.seek(4 + 8 * mid)
-        e = f.read(8)
+        f.readinto(e)
         h = e[0] << 16 | e[1] << 8 | e[2]
         if h == want:
             return e[3] << 16 | e[4] << 8 | e[5], e[6] << 8 | e[7]
@@ -57,8 +61,15 @@ def _find(f, key):
     return None
 
 
+def _file():
+    global _path
+    if _path is None:
+        _path = data.path(CODES[_lang] + ".lng")
+    return _path
+
+
 def _open():
-    return open(data.path(CODES[_lang] + ".lng"), "rb")
+    return open(_file(), "rb")
 
 
 def t(key):
@@ -76,7 +87,7 @@ def span(key):
     where ``firmware.pages.Long`` reads a long text a piece at a time."""
     with _open() as f:
         at = _find(f, key)
-    return None if at is None else (data.path(CODES[_lang] + ".lng"), at[0], at[1])
+    return None if at is None else (_file(), at[0], at[1])
 
 
 def phase_text(phase, sep="+"):
