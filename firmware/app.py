@@ -23,6 +23,7 @@ from firmware.nvmstore import Store
 
 BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
 MENUS = "firmware.menus"
+DEVICE = sys.implementation.name != "cpython"  # (a board, or MicroPython standing in for one)
 
 
 class App:
@@ -121,6 +122,7 @@ class App:
     def _show(self):
         self.buttons.cancel_held()  # a press begun on the old screen must not act on this one
         self.clear()
+        ui.new_screen()
         self.root.append(self.top.group)
 
     def push(self, screen):
@@ -224,13 +226,21 @@ class App:
     def mark(self):
         """The modules loaded now, for ``forget_since`` (None on the desktop, which keeps its
         modules)."""
-        return None if sys.implementation.name == "cpython" else set(sys.modules)
+        return set(sys.modules) if DEVICE else None
 
     def forget_since(self, mark):
         """Drop the modules loaded since ``mark`` (``mark()``): those a moment needed, such as
         a save's (code is RAM); nothing loaded meanwhile may be kept by what goes on."""
         if mark is not None:
             self.forget([n for n in sys.modules if n not in mark])
+
+    def tidy(self):
+        """Collect the garbage now, before objects that last are made (a move's state, its
+        log line): they then take the lowest free blocks, not blocks above the garbage made
+        since the last collection, where they would split the heap once it is collected. Not
+        on the desktop, whose CPython frees garbage as it is made."""
+        if DEVICE:
+            gc.collect()
 
     def forget(self, names):
         """Drop these modules (code is RAM; once nothing uses them their code is garbage, and
@@ -257,7 +267,7 @@ class App:
         from firmware.menus import MainMenu
 
         self.push(MainMenu(self))
-        if sys.implementation.name != "cpython":
+        if DEVICE:
             self.boot_modules = [n for n in sys.modules]
         for key in self.notices:
             self.notify(t(key), t("note.title"))

@@ -85,6 +85,7 @@ class Session:
 
         st = self.state
         person = self.kinds[st.pending[0]] == PERSON
+        self.app.tidy()  # the move's line and the state it makes, low in the heap
         try:
             say = getattr(self.game, "describe", None)  # in the app's language
             line = say(move) if say is not None else st.describe(move, self.names)

@@ -20,6 +20,12 @@ class Sound:
         self.stop_at = None
         self.on = True
         self.volume = 1  # an index into VOLUMES
+        self.level = None  # the volume the wave holds
+        if speaker is not None:  # the wave now, at the bottom of the heap where it stays (the
+            import audiocore  # output is opened at the first tone)
+
+            self.wave = bytearray(_WAVE_LEN)  # one period of a soft square wave, unsigned 8-bit
+            self.sample = audiocore.RawSample(self.wave, sample_rate=8000)
 
     def _open(self):
         kind, pin, enable = self.speaker
@@ -36,16 +42,13 @@ class Sound:
 
             self.enable = digitalio.DigitalInOut(enable)
             self.enable.switch_to_output(value=True)
-        self._wave()
 
     def _wave(self):
-        import audiocore
-
+        """The wave at the volume set, written in place (the sample plays from it)."""
         a = VOLUMES[self.volume]
-        wave = bytearray(_WAVE_LEN)  # one period of a soft square wave, unsigned 8-bit
+        wave = self.wave
         for i in range(_WAVE_LEN):
             wave[i] = 0x80 + a if i < _WAVE_LEN // 2 else 0x80 - a
-        self.sample = audiocore.RawSample(wave, sample_rate=8000)
         self.level = self.volume
 
     def set_volume(self, v):
@@ -58,7 +61,7 @@ class Sound:
             return
         if self.out is None:
             self._open()
-        elif self.level != self.volume:
+        if self.level != self.volume:
             self._wave()
         self.out.stop()
         self.sample.sample_rate = tone[0] * _WAVE_LEN

@@ -85,12 +85,22 @@ class Layout:
         return lay if lay.rows >= 5 else self
 
 
-_blank = {}  # (w, h): one blank 1-bit bitmap per size, shared by every rectangle of that size
+_blank = {}  # (w, h): one blank 1-bit bitmap per size, shared by the rectangles of that size
+
+
+def new_screen():
+    """A screen is shown: the rectangles and texts made from now on share their bitmaps and
+    inks among themselves, not with the screens before (a bitmap or palette kept for every size
+    or colour ever drawn would lie where its first screen left it, splitting the heap; those in
+    use stay with their screens). The common inks stay: they were made first, at the bottom."""
+    _blank.clear()
+    for c in [c for c in _inks if c not in _KEEP]:
+        del _inks[c]
 
 
 def rect(x, y, w, h, colour):
     """A filled rectangle: a blank bitmap (shared, never drawn into) through a one-colour
-    palette. Every screen's title bar and cursor bar share theirs."""
+    palette. The rectangles of a screen share theirs (``new_screen``)."""
     bitmap = _blank.get((w, h))
     if bitmap is None:
         bitmap = _blank[(w, h)] = displayio.Bitmap(w, h, 1)
@@ -120,6 +130,12 @@ def _ink(colour):
         pal.make_transparent(0)
         pal[1] = colour
     return pal
+
+
+_KEEP = (TEXT, DIM, WARN)
+for _c in _KEEP:  # the common inks now, at the bottom of the heap: they stay
+    _ink(_c)
+del _c
 
 
 class Text(displayio.Group):
