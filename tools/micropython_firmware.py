@@ -44,6 +44,7 @@ class Result:
         self.decisions = []  # [{"ms", "seat", "bot", "live", "free_block", "alloc", "screen"}]
         self.imports = []  # [(module, bytes kept, of which interned names)] in import order
         self.out_of_memory = []  # ms of every MemoryError the app recovered from (``recover``)
+        self.clock = []  # (``timing``) [("down", key, us) or ("shown", screen, us)] as they came
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
         self.boot_names = None  # of it, the interned names' bytes
         self.end_ms = None
@@ -248,6 +249,9 @@ def parse_output(text, result):
             result.decisions.append({"ms": int(ms), "seat": int(seat), "bot": bot,
                                      "live": int(live), "free_block": _free_block(lines, i),
                                      "alloc": None, "screen": screen, "names": _names(lines, i)})
+        elif line.startswith("@@down ") or line.startswith("@@shown "):
+            what, name, us = line.split()
+            result.clock.append((what[2:], name, int(us)))
         elif line.startswith("@@outofmemory "):
             result.out_of_memory.append(int(line.split()[1]))
         elif line.startswith("@@alloc "):
@@ -388,7 +392,7 @@ def freeze(dest, src_repo=REPO):
 
 
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
-               total_heap=None, repo=REPO, recover=False, frozen=None, probe=True):
+               total_heap=None, repo=REPO, recover=False, frozen=None, probe=True, timing=False):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
@@ -396,7 +400,9 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
     directly instead. ``recover``: the app recovers from a MemoryError as on a board (back to
     the main menu with a message; ``Result.out_of_memory`` lists when); by default a
     MemoryError ends the run where it happened (status 3), which the RAM budget measures.
-    ``probe=False``: no heap measures (each costs a collection), for timing the app alone."""
+    ``probe=False``: no heap measures (each costs a collection), for timing the app alone;
+    ``timing``: the port's clock when each key goes down and each screen is shown
+    (``Result.clock``)."""
     from emulator import script as emscript
 
     if total_heap is None:
@@ -440,7 +446,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
             os.symlink(os.path.join(os.path.abspath(repo), "firmware", "data"),
                        os.path.join(tmp, "lib", "firmware", "data"))
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
-                   ops="ops.txt", recover=recover, probe=probe)
+                   ops="ops.txt", recover=recover, probe=probe, timing=timing)
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(

@@ -21,6 +21,9 @@ operations due are done. Output, one line each, for the host to read:
     @@fail LINE MESSAGE         an expect that did not hold, or a repeat ... until/while that
                                 did not end within its passes
     @@done MS LIVE              the script ran to its end; heap in use then, after a collection
+    @@down KEY US / @@shown SCREEN US   (with ``timing``) the port's clock in microseconds when
+                                a key goes down and when a screen is shown (a game's screen
+                                named ``game:Class``)
 """
 
 import gc
@@ -48,7 +51,11 @@ cphw.load(_cfg)
 _ops = open(_cfg["ops"])  # one operation a line (JSON), read as they come: no list on the heap
 _recover = _cfg.get("recover", False)  # the app's own recovery from a MemoryError, or the run ends
 _probe = _cfg.get("probe", True)  # heap measures at imports, screens and decisions
+_timing = _cfg.get("timing", False)  # the real clock at each key pressed and screen shown
 del _cfg
+import time as _clock  # noqa: E402  (the port's own, before the app's stand-in replaces it)
+
+_us = getattr(_clock, "ticks_us", None) or (lambda: _clock.monotonic_ns() // 1000)
 import cptime  # noqa: E402
 
 sys.modules["time"] = cptime
@@ -183,6 +190,10 @@ def _patch_app():
         show(self)
         _app[0] = self
         _shown[0] = True
+        if _timing:  # a game's screen (one with a session) named so
+            top = self.top
+            print("@@shown", ("game:" if getattr(top, "session", None) is not None else "")
+                  + top.__class__.__name__, _us())
 
     mod.App._show = _show
     recover = getattr(mod.App, "out_of_memory", None)  # (an older tree, bench_ram --tree: none)
@@ -244,6 +255,8 @@ def _do_ops():
             _wait_until[0] = cphw.now + op[1]
             return
         if cmd == "down":
+            if _timing:
+                print("@@down", op[1], _us())
             cphw.set_button(op[1], True)
         elif cmd == "up":
             cphw.set_button(op[1], False)
