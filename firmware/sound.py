@@ -21,8 +21,10 @@ class Sound:
         self.on = True
         self.volume = 1  # an index into VOLUMES
         self.level = None  # the volume the wave holds
-        if speaker is not None:  # the wave now, at the bottom of the heap where it stays (the
-            import audiocore  # output is opened at the first tone)
+        if speaker is not None:
+            # the wave now, at the bottom of the heap where it stays (the output is opened at
+            # the first tone)
+            import audiocore
 
             self.wave = bytearray(_WAVE_LEN)  # one period of a soft square wave, unsigned 8-bit
             self.sample = audiocore.RawSample(self.wave, sample_rate=8000)
