@@ -44,10 +44,10 @@ BUILT = os.path.exists(os.path.join(bench_ram_vm.VM_DIR, bench_ram_vm.FROZEN + "
 @pytest.mark.parametrize("mode", ["frozen", "py"])
 def test_the_menus_run_on_circuitpythons_own_vm(mode):
     """The menus run to their end in the PyBadge's heap on CircuitPython's own 32-bit VM (where
-    one was built: CI has none). Their largest free block is reported, not held to the goal's
-    16 KiB: it is not met there today (2026-12-03: 9.9 KiB frozen, 4.9 as .py, with 33 KiB of
-    the 146 KiB in use: small objects scattered through the heap split it; docs/micropython.md),
-    and this near the top fragmentation moves with any change (as in test_ram_budget)."""
+    one was built: CI has none). Frozen, as the PyBadge's users install the app (README), with
+    the goal's 16 KiB free in one piece at every screen (2026-12-03: 22.6 KiB); as .py the
+    largest free block is reported only (the compiler's garbage lies between the modules it
+    makes)."""
     with open(os.path.join(bench_ram_vm.VM_DIR, bench_ram_vm.FROZEN + ".json")) as f:
         if mode == "frozen" and json.load(f)["app_digest"] != app_digest():
             pytest.skip("the frozen VM holds an older app: rebuild it")
@@ -59,4 +59,6 @@ def test_the_menus_run_on_circuitpythons_own_vm(mode):
     (run,) = res["runs"]
     assert run["status"] == 0, run["message"]
     assert run["free_block_min"] > 0
+    if mode == "frozen":
+        assert run["free_block_min"] >= bench_ram.GOAL_BLOCK, run["free_block_min"]
     print("menus on the 32-bit VM, %s: smallest largest free block %.1f KiB" % (mode, run["free_block_min"] / 1024))
