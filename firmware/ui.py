@@ -94,8 +94,7 @@ def new_screen():
     or colour ever drawn would lie where its first screen left it, splitting the heap; those in
     use stay with their screens). The common inks stay: they were made first, at the bottom."""
     _blank.clear()
-    for c in [c for c in _inks if c not in _KEEP]:
-        del _inks[c]
+    _inks.clear()
 
 
 def rect(x, y, w, h, colour):
@@ -120,22 +119,25 @@ def frame(w, h, t):
     return b
 
 
-_inks = {}  # colour: the two-colour palette (transparent, colour) every text of it shares
-
-
-def _ink(colour):
-    pal = _inks.get(colour)
-    if pal is None:
-        pal = _inks[colour] = displayio.Palette(2)
-        pal.make_transparent(0)
-        pal[1] = colour
+def _new_ink(colour):
+    """The two-colour palette (transparent, ``colour``) the texts of that colour share."""
+    pal = displayio.Palette(2)
+    pal.make_transparent(0)
+    pal[1] = colour
     return pal
 
 
-_KEEP = (TEXT, DIM, WARN)
-for _c in _KEEP:  # the common inks now, at the bottom of the heap: they stay
-    _ink(_c)
-del _c
+_common = {TEXT: _new_ink(TEXT), DIM: _new_ink(DIM), WARN: _new_ink(WARN)}  # made now, they stay
+_inks = {}  # colour: the ink of the other colours, per screen (``new_screen``)
+
+
+def _ink(colour):
+    pal = _common.get(colour)
+    if pal is None:
+        pal = _inks.get(colour)
+        if pal is None:
+            pal = _inks[colour] = _new_ink(colour)
+    return pal
 
 
 class Text(displayio.Group):
