@@ -45,7 +45,7 @@ BUILT = os.path.exists(os.path.join(bench_ram_vm.VM_DIR, bench_ram_vm.FROZEN + "
 def test_the_menus_run_on_circuitpythons_own_vm(mode):
     """The menus run to their end in the PyBadge's heap on CircuitPython's own 32-bit VM (where
     one was built: CI has none). Frozen, as the PyBadge's users install the app (README), with
-    the goal's 16 KiB free in one piece at every screen (2026-12-03: 22.6 KiB); as .py the
+    the goal's 16 KiB free in one piece at every screen (2026-12-03: 18.6 KiB); as .py the
     largest free block is reported only (the compiler's garbage lies between the modules it
     makes)."""
     with open(os.path.join(bench_ram_vm.VM_DIR, bench_ram_vm.FROZEN + ".json")) as f:
