@@ -40,8 +40,9 @@ SCRIPTS = [os.path.basename(p) for p in bench_ram.scripts()]
 MPY, FROZEN = "mpy", "frozen"
 GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 
-# Today's ceilings where the goal is not met (no script meets it yet: Dice Express and the menus
-# run in the goal's heap, but with a largest free block of 1-5 KiB, not 16): KiB, the most heap
+# Today's ceilings where the goal is not met (frozen dx_pass.txt meets it, with a largest free
+# block of 26 KiB; the menus and the other Dice Express runs run in the goal's heap with 10-18
+# KiB, too near 16 to hold them to it on every machine): KiB, the most heap
 # the app holds, its interned names aside, at a collection before a computer decision or at a new
 # screen (in a run with plenty of heap), + 5 % and at least 8 KiB. A script that runs in the
 # goal's heap without the 16 KiB to spare is held here too, not to a run in the goal's heap:
@@ -49,11 +50,11 @@ GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 # (dx_pass.txt as .mpy ran in 170,000 bytes here and failed in them on CI's machine). Lower a
 # ceiling when the app shrinks; drop it when the script meets the goal (bench_ram says so).
 # Measured 2026-12-03 (KiB, the app after a person's screens, the computers' screens, the pause
-# menu's pages and a save's modules each release what they loaded), .mpy / frozen: menus 89.7 /
-# 67.8, dx_computers 111.1 / 76.4, dx_hard 112.1 / 77.4, dx_pass 112.8 / 80.4, p10_computers
-# 134.5 / 88.5, p10_hard 160.7 / 107.0, p10_pass 160.9 / 116.8, p10_person 158.0 / 104.1,
-# p10b_computers 169.9 / 113.7, p10b_hard 171.8 / 113.5, p10b_pass 186.5 / 125.8, session3
-# 168.0 / 112.4. A figure can move by up to 9 KiB when only a call chain changes (frozen
+# menu's pages and a save's modules each release what they loaded), .mpy / frozen: menus 92.2 /
+# 70.1, dx_computers 110.8 / 76.0, dx_hard 111.1 / 75.6, dx_pass 111.7 / 75.6, p10_computers
+# 134.2 / 87.7, p10_hard 160.0 / 105.6, p10_pass 160.2 / 106.8, p10_person 157.7 / 103.5,
+# p10b_computers 169.7 / 113.2, p10b_hard 170.2 / 111.1, p10b_pass 185.2 / 124.3, session3
+# 167.5 / 111.1 (the ceilings are the day's earlier figures'). A figure can move by up to 9 KiB when only a call chain changes (frozen
 # p10_pass: 107.2 with one more helper call in the session, 116.8 without), most likely what the
 # conservative collector still finds on the stack: hence the margin.
 
@@ -62,7 +63,7 @@ CEILING_KIB = {
           "p10_computers.txt": 143, "p10_hard.txt": 169, "p10_pass.txt": 169,
           "p10_person.txt": 166, "p10b_computers.txt": 179, "p10b_hard.txt": 181,
           "p10b_pass.txt": 196, "session3.txt": 177},
-    FROZEN: {"menus.txt": 76, "dx_computers.txt": 85, "dx_hard.txt": 86, "dx_pass.txt": 89,
+    FROZEN: {"menus.txt": 76, "dx_computers.txt": 85, "dx_hard.txt": 86,
              "p10_computers.txt": 97, "p10_hard.txt": 115, "p10_pass.txt": 125,
              "p10_person.txt": 113, "p10b_computers.txt": 122, "p10b_hard.txt": 122,
              "p10b_pass.txt": 134, "session3.txt": 121},
@@ -97,7 +98,7 @@ CEILING_CASES = [(n, how) for how in (MPY, FROZEN) for n in SCRIPTS if _ceiling(
 # MicroPython, two minutes in all) in the long run only (RAM_BUDGET=all, README.md)
 if os.environ.get("RAM_BUDGET") != "all":
     CEILING_CASES = [(n, how) for n, how in CEILING_CASES if how == MPY or n in (
-        "dx_pass.txt", "p10_person.txt", "p10b_pass.txt", "session3.txt")]
+        "p10_person.txt", "p10b_pass.txt", "session3.txt")]
 
 
 def _ids(cases):
@@ -110,7 +111,7 @@ def test_every_ceiling_names_a_script():
             assert name in SCRIPTS, "a ceiling for a script that is gone: " + name
 
 
-# a script without a ceiling (none today: pytest reports the empty set as skipped)
+# a script without a ceiling: it meets the goal
 @pytest.mark.parametrize("name,how", GOAL_CASES, ids=_ids(GOAL_CASES))
 def test_the_script_runs_in_the_goals_heap(name, how, script_runs):
     """No MemoryError in 170,000 bytes (.mpy) or 130,000 (frozen); the largest free block before
