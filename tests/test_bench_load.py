@@ -22,7 +22,7 @@ def test_start_is_timed_from_the_key_to_the_games_first_screen():
     """The runner's clock marks: the key A on Start goes down, the menus show on the way, then
     the game's first screen (``game:``), later than the key."""
     name, keys = bench_load.game_rows()[0]
-    started = bench_load.BOOT + keys + "key UP\nkey A\nwait 100\n"
+    started = bench_load.started(keys)
     r = bench_load.run_script(started, total_heap=bench_load.HEAP, probe=False, timing=True)
     assert r.status == 0, r.message
     last_a = max(i for i, (what, key, _) in enumerate(r.clock) if what == "down" and key == "A")

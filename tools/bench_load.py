@@ -10,9 +10,9 @@ of ten boots in one run, a power cut between them, less the same harness booting
 that imports nothing (CPU time of the child process, so a busy machine slows nothing measured).
 Start: the port's own clock inside one run, from the key A on Start going down to the game's
 first screen shown (the runner's ``timing`` marks: the difference of two runs' CPU times was no
-larger than their noise); the least of the runs leaves out what other processes took. The prediction multiplies it by the SAMD51 factor: pystones per CPU
-second of the same port here against CircuitPython's published SAMD51 figure (1,520 pystones/s,
-``tools.bench_decisions``). Reading files from a board's flash and its FAT filesystem is not in
+larger than their noise); the least of the runs leaves out what other processes took. The
+prediction multiplies it by the SAMD51 factor: pystones per CPU second of the same port here
+against CircuitPython's published SAMD51 figure (1,520 pystones/s, ``tools.bench_decisions``). Reading files from a board's flash and its FAT filesystem is not in
 that factor; the goal is at most 2 s to the main menu and 1 s from Start (issue 24). A boot's
 CPU time varies by a few milliseconds here: run it on a quiet machine.
 """
@@ -101,9 +101,13 @@ def measure(repo, repeats):
     boots = least([cpu_of(BOOT + ("powercut\n" + BOOT) * (BOOTS - 1), repo) for _ in range(repeats)])
     out = {"boot": (boots - harness) / BOOTS, "start": {}}
     for name, keys in game_rows():
-        started = BOOT + keys + "key UP\nkey A\nwait 100\n"  # Start is the set-up's last row
-        out["start"][name] = least([start_time(started, repo) for _ in range(repeats)])
+        out["start"][name] = least([start_time(started(keys), repo) for _ in range(repeats)])
     return out
+
+
+def started(keys):
+    """The script from power-on through ``keys`` (to a game's set-up) to Start chosen."""
+    return BOOT + keys + "key UP\nkey A\nwait 100\n"  # Start is the set-up's last row
 
 
 def start_time(script, repo):
