@@ -6,6 +6,10 @@ direction repeats. On two- and three-button boards a button gives its *short* ke
 released before ``LONG_MS`` and its *long* key as soon as it has been held that long.
 ``cancel_held()`` (called by the app whenever the top screen changes) makes the presses under
 way give no more keys, so a press begun on one screen never acts on the next one.
+
+A press allocates nothing: each button's state has its place from the start, since an object
+made while a button is held would outlast the screen's garbage around it and split the heap
+(docs/firmware.md, "Keeping the heap in one piece").
 """
 
 import keypad
@@ -18,6 +22,9 @@ REPEAT_DELAY_MS = const(400)
 REPEAT_MS = const(120)
 _LOW = const(15000)  # stick thresholds on the 16-bit readings (centre 32768)
 _HIGH = const(50000)
+_UP = const(0)  # a two- or three-button board's button: not pressed
+_DOWN = const(1)  # pressed, no key given yet
+_SPENT = const(2)  # pressed, its long key given or the press cancelled: its release gives nothing
 
 
 def ticks_diff(a, b):
@@ -30,7 +37,13 @@ class Buttons:
         self.scanners = board_module.keys()
         self.stick = board_module.stick()
         self.event = keypad.Event()
-        self.held = []  # [scanner index, key number, pressed at, long key already given]
+        # per scanner, per button (scanners with long keys only): its state and when it went down
+        self.state = []
+        self.down_at = []
+        for scanner, short, long in self.scanners:
+            n = 0 if long is None else len(short)
+            self.state.append(bytearray(n))
+            self.down_at.append([0] * n)
         self.repeat_key = None
         self.repeat_at = 0
         self.stick_key = None
@@ -44,7 +57,7 @@ class Buttons:
             if events.overflowed:
                 events.clear()
                 scanner.reset()
-                self.held = []
+                self._release_all()
                 self.repeat_key = None
             while events.get_into(ev):
                 n = ev.key_number
@@ -54,18 +67,17 @@ class Buttons:
                     elif short[n] == self.repeat_key:
                         self.repeat_key = None
                 elif ev.pressed:
-                    self.held.append([si, n, now, False])
+                    self.state[si][n] = _DOWN
+                    self.down_at[si][n] = now
                 else:
-                    for h in self.held:
-                        if h[0] == si and h[1] == n:
-                            if not h[3]:
-                                out.append(short[n])
-                            self.held.remove(h)
-                            break
-        for h in self.held:
-            if not h[3] and ticks_diff(now, h[2]) >= LONG_MS:
-                h[3] = True
-                out.append(self.scanners[h[0]][2][h[1]])
+                    if self.state[si][n] == _DOWN:
+                        out.append(short[n])
+                    self.state[si][n] = _UP
+            state = self.state[si]
+            for n in range(len(state)):
+                if state[n] == _DOWN and ticks_diff(now, self.down_at[si][n]) >= LONG_MS:
+                    state[n] = _SPENT
+                    out.append(long[n])
         if self.stick is not None:
             self._poll_stick(now, out)
         if self.repeat_key is not None and ticks_diff(now, self.repeat_at) >= 0:
@@ -76,9 +88,35 @@ class Buttons:
     def cancel_held(self):
         """The buttons held now give no more keys: no short key when released, no long key, no
         repeat. Held buttons must be released and pressed again."""
-        for h in self.held:
-            h[3] = True
+        for state in self.state:
+            for n in range(len(state)):
+                if state[n] == _DOWN:
+                    state[n] = _SPENT
         self.repeat_key = None
+
+    def _release_all(self):
+        for state in self.state:
+            for n in range(len(state)):
+                state[n] = _UP
+
+    def held(self):
+        """The buttons held now (two- and three-button boards), as (scanner index, button number)."""
+        out = []
+        for si in range(len(self.state)):
+            state = self.state[si]
+            for n in range(len(state)):
+                if state[n] != _UP:
+                    out.append((si, n))
+        return out
+
+    def pressed_since(self, t):
+        """Whether a button held now (two- and three-button boards) went down after ticks ``t``."""
+        for si in range(len(self.state)):
+            state = self.state[si]
+            for n in range(len(state)):
+                if state[n] != _UP and ticks_diff(self.down_at[si][n], t) > 0:
+                    return True
+        return False
 
     def _press(self, key, now, out):
         out.append(key)

@@ -97,9 +97,9 @@ class ButtonTest(ui.Screen):
         names = []
         bt = self.app.buttons
         hints = self.app.board.HINTS
-        for h in bt.held:
-            short = bt.scanners[h[0]][1]
-            name = hints[short[h[1]]] or ("button " + str(h[1]))
+        for si, n in bt.held():
+            short = bt.scanners[si][1]
+            name = hints[short[n]] or ("button " + str(n))
             names.append(name)
         return ", ".join(names)
 

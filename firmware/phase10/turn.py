@@ -22,7 +22,6 @@ from shared_rules.phases import CARD_PHASES
 from firmware import ui
 from firmware.lang import t
 from firmware.phase10 import text as p10text
-from firmware.buttons import ticks_diff
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
 from firmware.phase10.rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET,
                                    A_DECK, A_TAKE, A_LAY, A_HINT, A_SORT, A_TABLE, A_DISCARD, A_HIT,
@@ -289,9 +288,8 @@ class Turn(Rows):
         if fx is not None:
             if fx.t0 < 0:
                 fx.t0 = now
-            for h in self.app.buttons.held:  # a button pressed since the flight began (two-
-                if ticks_diff(h[2], fx.t0) > 0:  # button boards give its key when it is let
-                    fx.stop()  # go): the flight ends now
+            if self.app.buttons.pressed_since(fx.t0):  # two-button boards give a key when the
+                fx.stop()  # button is let go: a press since the flight began ends it now
             if not fx.tick(now):
                 self.fx = None
 
