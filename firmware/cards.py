@@ -122,10 +122,15 @@ def _faces(tw, th, s, marks):
     y0 = 12 if s == 1 else 19
     for n in range(len(letters)):  # (pixels by index: a tuple index is garbage per pixel)
         x0 = n * tw
-        for i in range(tw):
-            for j in range(th):
-                if i < s or j < s or i >= tw - s or j >= th - s:
-                    b[j * bw + x0 + i] = 1
+        for j in range(th):  # the frame, s pixels thick
+            row = j * bw + x0
+            if j < s or j >= th - s:
+                for i in range(tw):
+                    b[row + i] = 1
+            else:
+                for i in range(s):
+                    b[row + i] = 1
+                    b[row + tw - 1 - i] = 1
         g = ui.FONT.get_glyph(ord(letters[n]))
         if g is None or n == 0:
             continue

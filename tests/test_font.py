@@ -54,7 +54,8 @@ def test_font_ascii_is_terminalio_pixel_for_pixel():
 
 def test_font_cache_reuses_cells_and_knows_missing_letters():
     f = fontmod.Font()
-    text = RUSSIAN + POLISH  # more letters than the cache has cells
+    text = RUSSIAN + POLISH + "".join(chr(c) for c in range(0x21, 0x7F))  # more letters than cells
+    assert len(text) > fontmod.SLOTS
     first = [_pixels(f.get_glyph(ord(ch))) for ch in text]
     again = [_pixels(f.get_glyph(ord(ch))) for ch in text]
     assert first == again
