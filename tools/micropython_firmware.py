@@ -44,7 +44,10 @@ class Result:
         self.decisions = []  # [{"ms", "seat", "bot", "live", "free_block", "alloc", "screen"}]
         self.imports = []  # [(module, bytes kept, of which interned names)] in import order
         self.out_of_memory = []  # ms of every MemoryError the app recovered from (``recover``)
-        self.clock = []  # (``timing``) [("down", key, us) or ("shown", screen, us)] as they came
+        # (``timing``) [("code", file, us), ("ready", "app", us), ("down", key, us) or
+        # ("shown", screen, us)] as they came
+        self.clock = []
+        self.pystones = None  # (``timing``) the port's pystones a second at the end of the run
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
         self.boot_names = None  # of it, the interned names' bytes
         self.end_ms = None
@@ -249,9 +252,11 @@ def parse_output(text, result):
             result.decisions.append({"ms": int(ms), "seat": int(seat), "bot": bot,
                                      "live": int(live), "free_block": _free_block(lines, i),
                                      "alloc": None, "screen": screen, "names": _names(lines, i)})
-        elif line.startswith("@@down ") or line.startswith("@@shown "):
+        elif line.startswith(("@@down ", "@@shown ", "@@code ", "@@ready ")):
             what, name, us = line.split()
             result.clock.append((what[2:], name, int(us)))
+        elif line.startswith("@@pystones "):
+            result.pystones = int(line.split()[1])
         elif line.startswith("@@outofmemory "):
             result.out_of_memory.append(int(line.split()[1]))
         elif line.startswith("@@alloc "):
@@ -402,7 +407,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
     MemoryError ends the run where it happened (status 3), which the RAM budget measures.
     ``probe=False``: no heap measures (each costs a collection), for timing the app alone;
     ``timing``: the port's clock when each key goes down and each screen is shown
-    (``Result.clock``)."""
+    (``Result.clock``), and its speed at the end (``Result.pystones``)."""
     from emulator import script as emscript
 
     if total_heap is None:
@@ -445,6 +450,11 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
             os.makedirs(os.path.join(tmp, "lib", "firmware"))
             os.symlink(os.path.join(os.path.abspath(repo), "firmware", "data"),
                        os.path.join(tmp, "lib", "firmware", "data"))
+        if timing:  # the port's speed, timed at the end of the run (``Result.pystones``)
+            from tools.bench_game_ui import PYSTONE
+
+            with open(os.path.join(tmp, "pystone.py"), "w") as f:
+                f.write(PYSTONE)
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
                    ops="ops.txt", recover=recover, probe=probe, timing=timing)
         with open(os.path.join(tmp, "config.json"), "w") as f:

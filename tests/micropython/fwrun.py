@@ -21,9 +21,13 @@ operations due are done. Output, one line each, for the host to read:
     @@fail LINE MESSAGE         an expect that did not hold, or a repeat ... until/while that
                                 did not end within its passes
     @@done MS LIVE              the script ran to its end; heap in use then, after a collection
-    @@down KEY US / @@shown SCREEN US   (with ``timing``) the port's clock in microseconds when
+    @@down KEY US / @@shown SCREEN US   (with ``timing``) the app's clock in microseconds when
                                 a key goes down and when a screen is shown (a game's screen
-                                named ``game:Class``)
+                                named ``game:Class``): the port's, less the stand-ins' time
+                                for what a board does in C (``_us``)
+    @@code FILE US              (with ``timing``) the app's clock as ``code.py`` starts
+    @@ready app US              (with ``timing``) ... and at the app's first sleep (booted)
+    @@pystones N                (with ``timing``, at the end) the port's pystones a second
 """
 
 import gc
@@ -55,7 +59,35 @@ _timing = _cfg.get("timing", False)  # the real clock at each key pressed and sc
 del _cfg
 import time as _clock  # noqa: E402  (the port's own, before the app's stand-in replaces it)
 
-_us = getattr(_clock, "ticks_us", None) or (lambda: _clock.monotonic_ns() // 1000)
+_port_us = getattr(_clock, "ticks_us", None) or (lambda: _clock.monotonic_ns() // 1000)
+_in_c = [0]  # microseconds spent in stand-ins of what a board does in C (``timing``)
+
+
+def _us():
+    """The app's clock: the port's, less the time spent in the stand-ins of C code whose work is
+    a Python loop over pixels here (``bitmaptools``, ``Bitmap.fill``: microseconds on a board).
+    A pixel set by the app still counts: the call is the app's, only the loop is left out."""
+    return _port_us() - _in_c[0]
+
+
+def _timed_as_c(fn):
+    def call(*args, **kw):
+        t0 = _port_us()
+        try:
+            return fn(*args, **kw)
+        finally:
+            _in_c[0] += _port_us() - t0
+    return call
+
+
+if _timing:
+    import bitmaptools  # noqa: E402
+    import displayio  # noqa: E402
+
+    for _name in dir(bitmaptools):
+        if not _name.startswith("_") and callable(getattr(bitmaptools, _name)):
+            setattr(bitmaptools, _name, _timed_as_c(getattr(bitmaptools, _name)))
+    displayio.Bitmap.fill = _timed_as_c(displayio.Bitmap.fill)
 import cptime  # noqa: E402
 
 sys.modules["time"] = cptime
@@ -297,7 +329,13 @@ def _do_ops():
     raise Done()
 
 
+_ready = [False]  # (``timing``) code.py has started and not slept yet
+
+
 def on_sleep(ms):
+    if _ready[0]:  # the app's first sleep: its first screen is up, it waits for keys
+        _ready[0] = False
+        print("@@ready", "app", _us())
     target = cphw.now + ms
     while _wait_until[0] is not None and _wait_until[0] <= target:
         cphw.now = _wait_until[0]
@@ -330,7 +368,27 @@ def boot():
     micropython.mem_info()
     micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
     g = {"__name__": "__main__"}
+    if _timing:
+        print("@@code", _ops_code, _us())
+        _ready[0] = True
     exec(open(_ops_code).read(), g)
+
+
+def _pystones():
+    """The port's speed now, by the clock the marks used: pystones a second, the best of three
+    rounds (``pystone.py``, written beside the runner: not on the app's path), so that a time
+    measured in this run becomes a board's as a ratio within one run, whatever the shared
+    machine's load was."""
+    g = {}
+    with open("pystone.py") as f:
+        exec(f.read(), g)
+    Proc0 = g["Proc0"]
+    best = 0
+    for _ in range(3):
+        t0 = _port_us()
+        Proc0(2000)
+        best = max(best, 2000 * 1000000 // max(1, _port_us() - t0))
+    print("@@pystones", best)
 
 
 _ops_code = sys.argv[2]
@@ -348,6 +406,8 @@ while True:
         print("@@done", cphw.now, gc.mem_alloc())
         micropython.mem_info()
         micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
+        if _timing:
+            _pystones()
         break
     except Failed as e:
         print(e.args[0])
