@@ -12,6 +12,8 @@ class NewGame(ui.ListScreen):
         self.app = app
         self.entry = entry
         s = app.settings
+        app.tidy()  # the variants' places, made low in the heap (Settings.make_room)
+        s.make_room(entry.gid, entry.variants)
         self.before = app.settings_bytes()
         s.game = entry.gid
         s.players = max(entry.min_players, min(entry.max_players, s.players))

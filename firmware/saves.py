@@ -49,8 +49,13 @@ def settings_bytes(s):
     out.extend(s.kinds)
     for n in s.names:
         out.extend(n.encode())
-    out.append(len(s.variants))
+    chosen = []  # the games with a value chosen, and those values (None: a place kept, unset)
     for gid, pairs in s.variants:
+        values = [p for p in pairs if p[1] is not None]
+        if values:
+            chosen.append((gid, values))
+    out.append(len(chosen))
+    for gid, pairs in chosen:
         out.append(gid)
         out.append(len(pairs))
         for k, v in pairs:

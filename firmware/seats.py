@@ -80,6 +80,7 @@ class NameEditor(ui.Screen):
             if self.pos < 2:
                 self._move(1)
             elif k == A:
+                self.app.tidy()  # the name lasts: made low in the heap, not among garbage
                 self.app.settings.names[self.seat] = "".join(self.chars)
                 self.app.pop()
         elif k == B or k == LEFT:

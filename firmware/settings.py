@@ -39,7 +39,8 @@ class Settings:
             setattr(self, name, default)
         self.kinds = bytearray((PERSON, 2, 2, 2, 2, 2))
         self.names = list(DEFAULT_NAMES)
-        self.variants = []  # [gid, [[key, value], ...]] per game, in the order first chosen
+        # [gid, [[key, value], ...]] per game, in the order first set up; value None: not chosen
+        self.variants = []
 
     def options(self, gid):
         """The variant values remembered for game ``gid``: a dict key -> value (may be
@@ -48,9 +49,30 @@ class Settings:
             if g == gid:
                 out = {}
                 for k, v in pairs:
-                    out[k] = v
+                    if v is not None:
+                        out[k] = v
                 return out
         return {}
+
+    def make_room(self, gid, variants):
+        """A place for each variant value of game ``gid`` (``variants``: its registry entry's),
+        None until chosen: made when the set-up opens, so that choosing a value later makes
+        no object that lasts among the screen's garbage (docs/firmware.md, "Keeping the heap
+        in one piece")."""
+        pairs = None
+        for g, p in self.variants:
+            if g == gid:
+                pairs = p
+        if pairs is None:
+            pairs = []
+            self.variants.append([gid, pairs])
+        for key, _, _ in variants:
+            found = False
+            for p in pairs:
+                if p[0] == key:
+                    found = True
+            if not found:
+                pairs.append([key, None])
 
     def set_option(self, gid, key, value):
         for g, pairs in self.variants:

@@ -246,6 +246,28 @@ def test_settings_round_trip_and_refuse_impossible_values():
     assert not saves.load_settings(settings.Settings(), bytes(good[:-1]))
 
 
+def test_a_variants_place_kept_unset_changes_neither_the_record_nor_the_options():
+    """The set-up makes a place for each of a game's variant values when it opens
+    (``Settings.make_room``: nothing that lasts is made later, while the screen's garbage is
+    about); a place not chosen is not a value: not in the record, not an option."""
+    from shared_rules import registry
+
+    entry = registry.by_id(1)
+    s = settings.Settings()
+    s.set_option(1, entry.variants[0][0], entry.variants[0][2][-1])
+    before = saves.settings_bytes(s)
+    for e in registry.GAMES:
+        s.make_room(e.gid, e.variants)
+    s.make_room(1, entry.variants)  # again: no second place
+    assert saves.settings_bytes(s) == before
+    assert s.options(1) == {entry.variants[0][0]: entry.variants[0][2][-1]}
+    assert all(not s.options(e.gid) for e in registry.GAMES if e.gid != 1)
+    assert [len(pairs) for gid, pairs in s.variants if gid == 1] == [len(entry.variants)]
+    s.set_option(1, entry.variants[1][0], entry.variants[1][2][-1])
+    t = settings.Settings()
+    assert saves.load_settings(t, saves.settings_bytes(s)) and t.options(1) == s.options(1)
+
+
 def test_game_records_are_checked_on_unpacking():
     blob = saves.pack_game(0, bytearray((0, 2, 3)), ["ANN", "BOB", "CAT"], b"PXblob")
     assert saves.unpack_game(blob) == (0, bytearray((0, 2, 3)), ["ANN", "BOB", "CAT"], b"PXblob")
