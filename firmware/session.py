@@ -30,15 +30,20 @@ when the game resumes. (The desktop emulator keeps every module: ``app.boot_modu
 there.)
 """
 
+from micropython import const
+
 import gc
 
 import supervisor
 
 from firmware import sound
 from firmware.lang import t
-from firmware.settings import PERSON
 from firmware.turns import ComputerTurns, Cover, Summary
 from shared_rules import registry
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_PERSON = const(0)  # firmware.settings.PERSON
 
 LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
 
@@ -65,7 +70,7 @@ class Session:
         self.pause_mark = None  # on a board, while the game is paused: the modules loaded before
         self.persons = 0
         for k in self.kinds:
-            if k == PERSON:
+            if k == _PERSON:
                 self.persons += 1
         self.viewer = None  # the person whose hand was last on screen
         self.round = state.round_no
@@ -84,7 +89,7 @@ class Session:
         from shared_rules.errors import RuleError
 
         st = self.state
-        person = self.kinds[st.pending[0]] == PERSON
+        person = self.kinds[st.pending[0]] == _PERSON
         self.app.tidy()  # the move's line and the state it makes, low in the heap
         try:
             say = getattr(self.game, "describe", None)  # in the app's language
@@ -125,7 +130,7 @@ class Session:
         seat = self.state.pending[0]
         if self.bots is None:  # made at the first computer decision after a person's
             mod = registry.module(self.entry)
-            self.bots = [None if k == PERSON else registry.player(mod, LEVEL_NAMES[k], self.rng)
+            self.bots = [None if k == _PERSON else registry.player(mod, LEVEL_NAMES[k], self.rng)
                          for k in self.kinds]
         return self.bots[seat].choose(self.state.view(seat))
 
@@ -246,7 +251,7 @@ class Session:
             return
         seat = st.pending[0]
         top = self.app.top
-        if self.kinds[seat] != PERSON:
+        if self.kinds[seat] != _PERSON:
             if top is not self.screen or not isinstance(top, ComputerTurns):
                 top = None
                 self.drop_person()  # gone with the person's screen, next

@@ -1,8 +1,15 @@
 """The Rules pages: the phase lists (from the rules core's tables) and a short how-to per game,
 in the app's language (their words in the language files, firmware/lang.py), and the Rules menu. Imported only while the Rules screen is open."""
 
+from micropython import const
+
 from firmware import ui
 from firmware.lang import t
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_RUN = const(1)  # shared_rules.phases.RUN
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 # (game key in the registry, title key, page)
 TOPICS = (
@@ -26,11 +33,11 @@ def topics(key=None):
 def describe(phase):
     """A phase in the app's language, equal groups together: ``2 sets of 3``, ``set of 3 +
     run of 4`` (the rules core's ``phases.describe`` in English, from the language file)."""
-    from shared_rules.phases import COLOUR, RUN, equal_groups
+    from shared_rules.phases import equal_groups
 
     parts = []
     for kind, size, count in equal_groups(phase):
-        word = "ph.colour" if kind == COLOUR else "ph.run" if kind == RUN else "ph.set"
+        word = "ph.colour" if kind == _COLOUR else "ph.run" if kind == _RUN else "ph.set"
         parts.append(t(word + "1").format(size) if count == 1 else t(word + "N").format(count, size))
     return " + ".join(parts)
 

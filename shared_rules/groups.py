@@ -21,7 +21,12 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.phases import SET, RUN, COLOUR
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_SET = const(0)  # shared_rules.phases.SET
+_RUN = const(1)  # shared_rules.phases.RUN
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 _E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
 _E_TOO_FEW = const(30)
@@ -62,12 +67,12 @@ def check_group(kind, size, cards):
         if c & 15 == 0:  # a Skip (the Wild was taken above)
             raise RuleError(_E_SKIP_IN_GROUP)
         n = c & 15
-        if kind == SET:
+        if kind == _SET:
             if not natural:
                 a = n
             elif n != a:
                 raise RuleError(_E_MIXED_NUMBERS)
-        elif kind == COLOUR:
+        elif kind == _COLOUR:
             col = (c >> 4) & 3
             if not natural:
                 a = col
@@ -83,7 +88,7 @@ def check_group(kind, size, cards):
         i += 1
     if not natural:
         raise RuleError(_E_ALL_WILDS)
-    if kind == RUN:
+    if kind == _RUN:
         b = a + len(cards) - 1
         if a < 1 or b > 12:
             raise RuleError(_E_BEYOND_12)
@@ -97,7 +102,7 @@ def hit_ends(kind, a, b, c):
     a wild on a run gives every open end, or ``(NONE,)`` if the run spans 1..12.
     """
     if is_wild(c):
-        if kind != RUN:
+        if kind != _RUN:
             return (NONE,)
         if a > 1 and b < 12:
             return (LOW, HIGH)
@@ -109,9 +114,9 @@ def hit_ends(kind, a, b, c):
     n = c & 15
     if n == 0:  # a Skip
         return ()
-    if kind == SET:
+    if kind == _SET:
         return (NONE,) if n == a else ()
-    if kind == COLOUR:
+    if kind == _COLOUR:
         return (NONE,) if (c >> 4) & 3 == a else ()
     if n == a - 1:
         return (LOW,)
@@ -122,7 +127,7 @@ def hit_ends(kind, a, b, c):
 
 def extend(kind, a, b, end):
     """The group's new ``(a, b)`` after a hit at ``end``."""
-    if kind == RUN:
+    if kind == _RUN:
         if end == LOW:
             return a - 1, b
         if end == HIGH:

@@ -337,6 +337,45 @@ def test_the_rules_core_is_there():
     assert "__init__.py" in names and "rng.py" in names
 
 
+ON_DEVICE = [p for p in sorted(glob.glob(os.path.join(REPO, "firmware", "**", "*.py"), recursive=True))
+             + RULES_FILES + DEVICE_FILES
+             if "desktop" not in os.path.relpath(p, REPO).replace("\\", "/").split("/")
+             and not p.endswith("desktop.py")]
+COPY = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)  # ([a-z_][\w.]*)\.\1$", re.M)
+
+
+def _public_consts(path):
+    with open(path, encoding="utf-8") as f:
+        return set(re.findall(r"^([A-Z][A-Z0-9_]*) = const\(", f.read(), re.M))
+
+
+def test_device_modules_copy_other_modules_constants_and_each_copy_is_its_source():
+    """A public ``NAME = const(n)`` stays in its module's table (the desktop and the tests name
+    it); a device module that uses another module's keeps a private copy, ``_NAME = const(n)
+    # module.NAME``, which compiles away, instead of importing the name (a table entry and a
+    lookup at every use). Each copy holds its source's value."""
+    import importlib
+
+    copies = 0
+    for path in sorted(set(ON_DEVICE)):
+        rel = os.path.relpath(path, REPO)
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        for name, value, module in COPY.findall(source):
+            assert getattr(importlib.import_module(module), name) == int(value), (rel, name)
+            copies += 1
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                src = os.path.join(REPO, *node.module.split(".")) + ".py"
+                if not os.path.exists(src):
+                    src = os.path.join(REPO, *node.module.split("."), "__init__.py")
+                if os.path.exists(src):
+                    imported = {a.name for a in node.names} & _public_consts(src)
+                    assert not imported, "%s imports %s from %s: copy them" % (
+                        rel, ", ".join(sorted(imported)), node.module)
+    assert copies >= 100, copies
+
+
 BAD = (
     ("import random", "import of 'random'"),
     ("from itertools import chain", "import of 'itertools'"),

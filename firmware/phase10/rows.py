@@ -11,7 +11,6 @@ puts it into the group that is filling, or takes it out again), TARGET (whom a S
 from micropython import const
 
 from shared_rules import solver
-from shared_rules.groups import LOW, HIGH
 
 from firmware.phase10 import text as p10text
 from firmware.lang import t
@@ -19,7 +18,11 @@ from firmware.decide import Decision
 from firmware.cards import FILL, kind as look_of
 from firmware.laydown import LayDown, group_head, group_cards_text
 
-_LAY = const(2)  # the rules core's move (shared_rules.phase10.game.LAY; the board game's too)
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_LOW = const(1)  # shared_rules.groups.LOW
+_HIGH = const(2)  # shared_rules.groups.HIGH
+_LAY = const(2)  # shared_rules.phase10.game.LAY
 
 DRAW = 0
 PLAY = 1
@@ -114,8 +117,8 @@ class Rows(Decision):
             add(A_BACK, 0, t("p10.back"))
         elif mode == END:
             g = v.table[self.target_group]
-            add(A_END, LOW, t("p10.w_low").format(g[2] - 1))
-            add(A_END, HIGH, t("p10.w_high").format(g[3] + 1))
+            add(A_END, _LOW, t("p10.w_low").format(g[2] - 1))
+            add(A_END, _HIGH, t("p10.w_high").format(g[3] + 1))
             add(A_BACK, 0, t("p10.back"))
         elif mode == PICK:
             for n in v.open_phases():

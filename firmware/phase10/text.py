@@ -5,14 +5,17 @@ holds no words; ``shared_rules/desktop/errors.py`` lists the codes). Shared by
 
 from micropython import const
 
-from shared_rules.phases import CARD_PHASES, SET, RUN
+from shared_rules.phases import CARD_PHASES
 
 from firmware.lang import t, phase_text
 
-# the card game's variant values (shared_rules.phase10.game: CLASSIC, FREE), not imported: the
-# board game's turn screen uses this module without the card game's rules core
-_CLASSIC = const(0)
-_FREE = const(2)
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source); the card game's rules core is not imported: the board game's
+# turn screen uses this module without it
+_SET = const(0)  # shared_rules.phases.SET
+_RUN = const(1)  # shared_rules.phases.RUN
+_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+_FREE = const(2)  # shared_rules.phase10.game.FREE
 
 _E_TOO_FEW = const(30)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
 _E_ALL_WILDS = const(31)
@@ -108,9 +111,9 @@ def group_text(g, names=None, colours=COLOURS):
     owner's name first when ``names`` is given; ``colours``: the names of the game's colours
     (the board game's colour 1 is purple)."""
     owner, kind, a, b, cards = g
-    if kind == SET:
+    if kind == _SET:
         out = t("p10.g.set").format(a)
-    elif kind == RUN:
+    elif kind == _RUN:
         out = t("p10.g.run").format(a, b)
     else:
         out = t("p10.g.colour").format(t(colours).split(" ")[a], len(cards))  # a key: its words

@@ -16,7 +16,6 @@ The modes (DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET) and their rows are
 from micropython import const
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
-from shared_rules.groups import LOW, HIGH
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui
@@ -28,15 +27,18 @@ from firmware.phase10.rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, 
                                    A_BACK, A_GROUP, A_END, A_PHASE, A_FILL, A_LAYNOW, A_CLEAR,
                                    A_TARGET)
 
-# the rules core's decision and move kinds (shared_rules.phase10.game; the board game's moves
-# share them), not imported: the board game's turn screen needs no card-game rules core
-_DRAW = const(0)  # decisions
-_SKIP_TARGET = const(2)
-_DRAW_DECK = const(0)  # moves
-_TAKE_DISCARD = const(1)
-_HIT = const(3)
-_DISCARD = const(4)
-_TARGET = const(5)
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source); the card game's rules core is not imported: the board game's
+# turn screen needs none (its moves share these kinds)
+_LOW = const(1)  # shared_rules.groups.LOW
+_HIGH = const(2)  # shared_rules.groups.HIGH
+_DRAW = const(0)  # shared_rules.phase10.game.DRAW
+_SKIP_TARGET = const(2)  # shared_rules.phase10.game.SKIP_TARGET
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_HIT = const(3)  # shared_rules.phase10.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_TARGET = const(5)  # shared_rules.phase10.game.TARGET
 
 
 class Turn(Rows):
@@ -369,7 +371,7 @@ class Turn(Rows):
         for g, e in self.view().hit_targets(self.card):
             if g == gi:
                 ends = e
-        if LOW in ends and HIGH in ends:
+        if _LOW in ends and _HIGH in ends:
             self._mode(END)
         else:
             self._do((_HIT, self.card, gi, 0))

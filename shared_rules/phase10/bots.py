@@ -14,8 +14,26 @@ They see only a :class:`shared_rules.phase10.game.View` and answer its pending d
 from shared_rules import cards as C
 from shared_rules import solver
 from shared_rules.phases import CARD_PHASES
-from shared_rules.phase10.game import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
-                                  TARGET, CLASSIC, E2020)
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_DRAW = const(0)  # shared_rules.phase10.game.DRAW
+_SKIP_TARGET = const(2)  # shared_rules.phase10.game.SKIP_TARGET
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_LAY = const(2)  # shared_rules.phase10.game.LAY
+_HIT = const(3)  # shared_rules.phase10.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_TARGET = const(5)  # shared_rules.phase10.game.TARGET
+_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+_E2020 = const(1)  # shared_rules.phase10.game.E2020
 
 
 def _hits(view, hand):
@@ -23,7 +41,7 @@ def _hits(view, hand):
     out = []
     if not view.laid[view.seat]:
         return out
-    if len(hand) == 1 and view.edition == CLASSIC:  # P10C-14 classic: keep a card to discard
+    if len(hand) == 1 and view.edition == _CLASSIC:  # P10C-14 classic: keep a card to discard
         return out
     seen = []
     for c in hand:
@@ -47,7 +65,7 @@ def _layable(view, hand):
             rest = len(hand)
             for g in groups:
                 rest -= len(g)
-            if rest > 0 or view.edition == E2020:
+            if rest > 0 or view.edition == _E2020:
                 return number, groups
         i -= 1
     return None
@@ -72,26 +90,26 @@ class RandomBot:
     def choose(self, view):
         rng = self.rng
         seat, kind = view.pending
-        if kind == DRAW:
+        if kind == _DRAW:
             options = []
             if view.can_draw_deck():
-                options.append((DRAW_DECK,))
+                options.append((_DRAW_DECK,))
             if view.can_take_discard():
-                options.append((TAKE_DISCARD,))
+                options.append((_TAKE_DISCARD,))
             return options[rng.below(len(options))]
-        if kind == SKIP_TARGET:
+        if kind == _SKIP_TARGET:
             targets = view.skip_targets()
-            return (TARGET, targets[rng.below(len(targets))])
+            return (_TARGET, targets[rng.below(len(targets))])
         hand = view.hand
         if not view.laid[seat] and rng.below(2) == 0:
             lay = _layable(view, hand)
             if lay:
-                return (LAY, lay[0], lay[1])
+                return (_LAY, lay[0], lay[1])
         hits = _hits(view, hand)
         if hits and rng.below(2) == 0:
             h = hits[rng.below(len(hits))]
-            return (HIT, h[0], h[1], h[2])
-        return (DISCARD, hand[rng.below(len(hand))])
+            return (_HIT, h[0], h[1], h[2])
+        return (_DISCARD, hand[rng.below(len(hand))])
 
 
 class GreedyBot:
@@ -103,36 +121,36 @@ class GreedyBot:
     def choose(self, view):
         seat, kind = view.pending
         hand = view.hand
-        if kind == DRAW:
+        if kind == _DRAW:
             return self._draw(view, hand)
-        if kind == SKIP_TARGET:
-            return (TARGET, self._skip_target(view))
+        if kind == _SKIP_TARGET:
+            return (_TARGET, self._skip_target(view))
         if not view.laid[seat]:
             lay = _layable(view, hand)
             if lay:
-                return (LAY, lay[0], lay[1])
+                return (_LAY, lay[0], lay[1])
         hits = _hits(view, hand)
         if hits:
             h = hits[0]
-            return (HIT, h[0], h[1], h[2])
-        return (DISCARD, self._discard(view, hand))
+            return (_HIT, h[0], h[1], h[2])
+        return (_DISCARD, self._discard(view, hand))
 
     def _draw(self, view, hand):
         if not view.can_take_discard():
-            return (DRAW_DECK,)
+            return (_DRAW_DECK,)
         if not view.can_draw_deck():
-            return (TAKE_DISCARD,)
+            return (_TAKE_DISCARD,)
         top = view.discard_top
         if top == C.WILD:
-            return (TAKE_DISCARD,)
+            return (_TAKE_DISCARD,)
         if view.laid[view.seat]:
             # take it if it can be hit on some group now
             if view.hit_targets(top):
-                return (TAKE_DISCARD,)
-            return (DRAW_DECK,)
+                return (_TAKE_DISCARD,)
+            return (_DRAW_DECK,)
         if _best_missing(view, hand + [top]) < _best_missing(view, hand):
-            return (TAKE_DISCARD,)
-        return (DRAW_DECK,)
+            return (_TAKE_DISCARD,)
+        return (_DRAW_DECK,)
 
     def _skip_target(self, view):
         """The opponent closest to winning: most phases completed, then fewest cards; among
@@ -187,7 +205,7 @@ class EasyBot(GreedyBot):
 
     def _draw(self, view, hand):
         if self.rng.below(2) and view.can_draw_deck():
-            return (DRAW_DECK,)
+            return (_DRAW_DECK,)
         return GreedyBot._draw(self, view, hand)
 
     def _discard(self, view, hand):

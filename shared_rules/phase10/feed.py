@@ -4,8 +4,24 @@ opponent who laid down is about to go out (``danger``)."""
 
 from shared_rules import cards as C
 from shared_rules.groups import fits
-from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
-from shared_rules.phase10.game import DRAW_DECK, TAKE_DISCARD, DISCARD, events
+from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.game import events
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_SET = const(0)  # shared_rules.phases.SET
+_RUN = const(1)  # shared_rules.phases.RUN
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 # Laid down: the chance (/64) that the next player, not laid down, takes a discard it has shown
 # nothing about, per phase (rows of 12): with a run, by the card's number (1..12); sets only, by
@@ -53,15 +69,15 @@ class Feed:
         offered = -1
         for seat, k, card in events(view.history):
             if seat == nxt:
-                if k == TAKE_DISCARD and card < 0x40:
+                if k == _TAKE_DISCARD and card < 0x40:
                     taken.append(card)
-                elif k == DRAW_DECK and 0 <= offered < 0x40:
+                elif k == _DRAW_DECK and 0 <= offered < 0x40:
                     passed.append(offered)
-                elif k == DISCARD and card < 0x40:
+                elif k == _DISCARD and card < 0x40:
                     passed.append(card)
-            if k == DISCARD:
+            if k == _DISCARD:
                 offered = card
-            elif k == TAKE_DISCARD:
+            elif k == _TAKE_DISCARD:
                 offered = -1
         self.taken = taken
         self.passed = passed
@@ -80,14 +96,14 @@ class Feed:
         n = c & 15
         for t in self.taken:
             for kind, _ in self.phase:
-                if kind == SET and (t & 15) == n:
+                if kind == _SET and (t & 15) == n:
                     return 1
-                if kind == RUN and -2 <= (t & 15) - n <= 2 and (t & 15) != n:
+                if kind == _RUN and -2 <= (t & 15) - n <= 2 and (t & 15) != n:
                     return 1
-                if kind == COLOUR and (t >> 4) == (c >> 4):
+                if kind == _COLOUR and (t >> 4) == (c >> 4):
                     return 1
         for t in self.passed:
-            if self.phase[0][0] == COLOUR:
+            if self.phase[0][0] == _COLOUR:
                 if (t >> 4) == (c >> 4):
                     return -1
             elif (t & 15) == n:

@@ -48,12 +48,28 @@ except ImportError:  # CPython
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.groups import LOW, HIGH
-from shared_rules.phases import CARD_PHASES, SET, RUN, COLOUR
-from shared_rules.phase10.game import (DRAW, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD,
-                                       TARGET, CLASSIC, E2020, events)
+from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.game import events
 from shared_rules.phase10.seen import card_key, phase_kind, seen_cards, unseen_weights
 from shared_rules.phase10.feed import Feed, danger
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_LOW = const(1)  # shared_rules.groups.LOW
+_HIGH = const(2)  # shared_rules.groups.HIGH
+_DRAW = const(0)  # shared_rules.phase10.game.DRAW
+_SKIP_TARGET = const(2)  # shared_rules.phase10.game.SKIP_TARGET
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_LAY = const(2)  # shared_rules.phase10.game.LAY
+_HIT = const(3)  # shared_rules.phase10.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_TARGET = const(5)  # shared_rules.phase10.game.TARGET
+_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+_E2020 = const(1)  # shared_rules.phase10.game.E2020
+_SET = const(0)  # shared_rules.phases.SET
+_RUN = const(1)  # shared_rules.phases.RUN
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
@@ -87,9 +103,9 @@ def _cost(phase):
     nset = 0
     for kind, _ in phase:
         kinds |= 1 << kind
-        if kind == SET:
+        if kind == _SET:
             nset += 1
-    if kinds & (1 << SET) and kinds & ((1 << RUN) | (1 << COLOUR)):
+    if kinds & (1 << _SET) and kinds & ((1 << _RUN) | (1 << _COLOUR)):
         return 8
     if nset > 1:
         return 2
@@ -113,7 +129,7 @@ def _layable(view, hand):
             rest = len(hand)
             for g in groups:
                 rest -= len(g)
-            if rest > 0 or view.edition == E2020:
+            if rest > 0 or view.edition == _E2020:
                 if ARRANGE:
                     _arrange(phase, groups, hand)
                 return number, groups
@@ -138,7 +154,7 @@ def _arrange(phase, groups, hand):
         return
     for gi in range(len(phase)):
         kind, size = phase[gi]
-        if kind != RUN:
+        if kind != _RUN:
             continue
         run = groups[gi]
         nat = []
@@ -223,24 +239,24 @@ class HardBot:
     def choose(self, view):
         seat, kind = view.pending
         hand = view.hand
-        if kind == DRAW:
+        if kind == _DRAW:
             return self._draw(view, hand)
-        if kind == SKIP_TARGET:
-            return (TARGET, skip_target(view))
+        if kind == _SKIP_TARGET:
+            return (_TARGET, skip_target(view))
         if not view.laid[seat]:
             lay = _layable(view, hand)
             if lay:
-                return (LAY, lay[0], lay[1])
+                return (_LAY, lay[0], lay[1])
         else:
             h = self._hit(view, hand)
             if h:
                 return h
-        return (DISCARD, self._discard(view, hand))
+        return (_DISCARD, self._discard(view, hand))
 
     def _hit(self, view, hand):
         """Naturals first; a Wild goes to the run end that lets the most of the hand's cards
         follow it (a chain), else anywhere."""
-        if len(hand) == 1 and view.edition == CLASSIC:  # P10C-14 classic: keep a card to discard
+        if len(hand) == 1 and view.edition == _CLASSIC:  # P10C-14 classic: keep a card to discard
             return None
         wild = False
         for c in hand:
@@ -252,7 +268,7 @@ class HardBot:
             t = view.hit_targets(c)
             if t:
                 gi, ends = t[0]
-                return (HIT, c, gi, ends[0])
+                return (_HIT, c, gi, ends[0])
         if not wild:
             return None
         have = 0
@@ -265,39 +281,39 @@ class HardBot:
             g = view.table[gi]
             for end in ends:
                 k = 0
-                if g[1] == RUN:
-                    if end == HIGH:
+                if g[1] == _RUN:
+                    if end == _HIGH:
                         x = g[3] + 2
                         while x <= 12 and have >> x & 1:
                             k += 1
                             x += 1
-                    elif end == LOW:
+                    elif end == _LOW:
                         x = g[2] - 2
                         while x >= 1 and have >> x & 1:
                             k += 1
                             x -= 1
                 if k > best_k:
-                    best, best_k = (HIT, C.WILD, gi, end), k
+                    best, best_k = (_HIT, C.WILD, gi, end), k
         return best
 
     def _draw(self, view, hand):
         if not view.can_take_discard():
-            return (DRAW_DECK,)
+            return (_DRAW_DECK,)
         if not view.can_draw_deck():
-            return (TAKE_DISCARD,)
+            return (_TAKE_DISCARD,)
         top = view.discard_top
         if top == C.WILD:
-            return (TAKE_DISCARD,)
+            return (_TAKE_DISCARD,)
         if view.laid[view.seat]:
-            return (TAKE_DISCARD,) if view.hit_targets(top) else (DRAW_DECK,)
+            return (_TAKE_DISCARD,) if view.hit_targets(top) else (_DRAW_DECK,)
         phase, m = _best_phase(view, hand)
         if phase is None:
-            return (DRAW_DECK,)
+            return (_DRAW_DECK,)
         more = hand + [top]
         for number in view.open_phases():
             if solver.missing(more, CARD_PHASES[number - 1]) < m:
-                return (TAKE_DISCARD,)
-        return (DRAW_DECK,)
+                return (_TAKE_DISCARD,)
+        return (_DRAW_DECK,)
 
     def _discard(self, view, hand):
         if C.SKIP in hand:
@@ -381,9 +397,9 @@ class HardBot:
         # numbers that opponents still to lay a set collect: their set may take this card later
         wanted = 0
         for s, k, card in events(view.history):
-            if k == TAKE_DISCARD and s != view.seat and not view.laid[s] and card < 0x40:
+            if k == _TAKE_DISCARD and s != view.seat and not view.laid[s] and card < 0x40:
                 p = view.phase_of(s)
-                if p and CARD_PHASES[p - 1][0][0] == SET:
+                if p and CARD_PHASES[p - 1][0][0] == _SET:
                     wanted |= 1 << (card & 15)
         seen = seen_cards(view, hand)
         best = -1
@@ -395,7 +411,7 @@ class HardBot:
             elif c < 0x40:
                 n = c & 15
                 for g in view.table:
-                    if g[1] == RUN and (n == g[2] - 2 or n == g[3] + 2):
+                    if g[1] == _RUN and (n == g[2] - 2 or n == g[3] + 2):
                         score -= 12
                         break
                 if wanted >> n & 1:

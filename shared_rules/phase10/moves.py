@@ -5,10 +5,7 @@ by ``shared_rules.phase10.desktop``."""
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.groups import LOW
 from shared_rules.phases import CARD_PHASES
-from shared_rules.phase10.game import (DRAW, SKIP_TARGET, OVER, DRAW_DECK, TAKE_DISCARD, LAY, HIT,
-                                  DISCARD, TARGET, CLASSIC)
 
 
 try:
@@ -17,6 +14,20 @@ except ImportError:  # CPython
 
     def const(x):
         return x
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_LOW = const(1)  # shared_rules.groups.LOW
+_DRAW = const(0)  # shared_rules.phase10.game.DRAW
+_SKIP_TARGET = const(2)  # shared_rules.phase10.game.SKIP_TARGET
+_OVER = const(3)  # shared_rules.phase10.game.OVER
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_LAY = const(2)  # shared_rules.phase10.game.LAY
+_HIT = const(3)  # shared_rules.phase10.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_TARGET = const(5)  # shared_rules.phase10.game.TARGET
+_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
 
 
 _E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
@@ -31,18 +42,18 @@ def legal_moves(self):
     solver's canonical lay-down of the smallest groups; a player may lay any other
     arrangement the rules allow.
     """
-    if self.stage == OVER:
+    if self.stage == _OVER:
         return []
     seat = self.turn
-    if self.stage == DRAW:
+    if self.stage == _DRAW:
         out = []
         if self.can_draw_deck():
-            out.append((DRAW_DECK,))
+            out.append((_DRAW_DECK,))
         if self.can_take_discard():
-            out.append((TAKE_DISCARD,))
+            out.append((_TAKE_DISCARD,))
         return out
-    if self.stage == SKIP_TARGET:
-        return [(TARGET, s) for s in self.skip_targets(seat)]
+    if self.stage == _SKIP_TARGET:
+        return [(_TARGET, s) for s in self.skip_targets(seat)]
     hand = self.hands[seat]
     out = []
     values = []
@@ -59,16 +70,16 @@ def legal_moves(self):
             used = 0
             for g in groups:
                 used += len(g)
-            if used == len(hand) and self.edition == CLASSIC:
+            if used == len(hand) and self.edition == _CLASSIC:
                 continue  # P10C-14: a card must stay to discard
-            out.append((LAY, number, [list(g) for g in groups]))
-    elif not (len(hand) == 1 and self.edition == CLASSIC):
+            out.append((_LAY, number, [list(g) for g in groups]))
+    elif not (len(hand) == 1 and self.edition == _CLASSIC):
         for c in values:
             for gi, ends in self.hit_targets(seat, c):
                 for end in ends:
-                    out.append((HIT, c, gi, end))
+                    out.append((_HIT, c, gi, end))
     for c in values:
-        out.append((DISCARD, c))
+        out.append((_DISCARD, c))
     return out
 
 
@@ -78,20 +89,20 @@ def legal_moves(self):
 def move_text(self, move):
     """The record notation of a move by the pending seat (see docs/records.md)."""
     kind = move[0]
-    if kind == DRAW_DECK:
+    if kind == _DRAW_DECK:
         return "draw"
-    if kind == TAKE_DISCARD:
+    if kind == _TAKE_DISCARD:
         return "take"
-    if kind == LAY:
+    if kind == _LAY:
         parts = []
         for g in move[2]:
             parts.append(C.texts(g))
         return "lay " + str(move[1]) + ": " + " | ".join(parts)
-    if kind == HIT:
+    if kind == _HIT:
         end = move[3]
-        return "hit " + C.text(move[1]) + " " + str(move[2] + 1) + ("" if not end else " " + ("low" if end == LOW else "high"))
-    if kind == DISCARD:
+        return "hit " + C.text(move[1]) + " " + str(move[2] + 1) + ("" if not end else " " + ("low" if end == _LOW else "high"))
+    if kind == _DISCARD:
         return "discard " + C.text(move[1])
-    if kind == TARGET:
+    if kind == _TARGET:
         return "skip p" + str(move[1] + 1)
     raise RuleError(_E_BAD_MOVE)

@@ -19,6 +19,12 @@ except ImportError:  # CPython
 
 _E_CARDS_MISSING = const(21)  # RuleError codes: words in shared_rules/desktop/errors.py
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_OVER = const(3)  # shared_rules.phase10.game.OVER
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_FREE = const(2)  # shared_rules.phase10.game.FREE
+
 
 def encode(game):
     from shared_rules.phases import PHASE_LISTS
@@ -72,8 +78,8 @@ def encode(game):
 def decode(data, source=None):
     """The game of a payload; a RuleError of rule SAVE for anything inconsistent. ``source`` None: the
     seeded generator with the saved state."""
-    from shared_rules.phase10.game import (Phase10, _checked_deck, FREE, OVER, EDITIONS, PROGRESSIONS,
-                                      DRAW_DECK, events)
+    from shared_rules.phase10.game import (Phase10, _checked_deck, EDITIONS, PROGRESSIONS,
+                                           events)
     from shared_rules.phases import PHASE_LISTS
     from shared_rules import cards as C
     r = Reader(data)
@@ -85,7 +91,7 @@ def decode(data, source=None):
     list_name = PHASE_LISTS[r.u8(len(PHASE_LISTS) - 1)][0]
     g = Phase10(n, edition=EDITIONS[edition], progression=PROGRESSIONS[progression],
                 phases=list_name, dealer=0)  # dealt from a throwaway generator, then replaced
-    g.stage = r.u8(OVER)
+    g.stage = r.u8(_OVER)
     g.turn = r.u8(n - 1)
     g.dealer = r.u8(n - 1)
     g.hand_no = r.u16()
@@ -122,7 +128,7 @@ def decode(data, source=None):
         g.decks.append(_checked_deck(r.take(108)))
     g.history = bytearray(r.take(2 * r.u16()))
     for seat, kind, card in events(g.history):
-        if seat >= n or kind > 5 or (card < 0) != (kind == DRAW_DECK):
+        if seat >= n or kind > 5 or (card < 0) != (kind == _DRAW_DECK):
             raise bad()
     r.end()
     # consistency: every card in exactly one place (P10C-1), sane positions
@@ -135,7 +141,7 @@ def decode(data, source=None):
         raise bad(_E_CARDS_MISSING)
     limit = len(g.phase_numbers)
     for s in range(n):
-        if g.progression == FREE:
+        if g.progression == _FREE:
             if g.progress[s] >= (1 << limit):
                 raise bad()
         elif g.progress[s] > limit:
@@ -147,6 +153,6 @@ def decode(data, source=None):
             raise bad()
     if not g.active[g.turn]:
         raise bad()
-    if g.stage == OVER and not g.winners:
+    if g.stage == _OVER and not g.winners:
         raise bad()
     return g

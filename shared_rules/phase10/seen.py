@@ -5,8 +5,21 @@ collects, passed up or is likely to take (``Feed``). What the hard player
 (``shared_rules.phase10.hard``) knows."""
 
 from shared_rules import cards as C
-from shared_rules.phases import COLOUR
-from shared_rules.phase10.game import TAKE_DISCARD, HIT, DISCARD, events
+from shared_rules.phase10.game import events
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_HIT = const(3)  # shared_rules.phase10.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 
 def phase_kind(phase):
@@ -14,7 +27,7 @@ def phase_kind(phase):
     col = 0
     other = 0
     for kind, _ in phase:
-        if kind == COLOUR:
+        if kind == _COLOUR:
             col = 1
         else:
             other = 1
@@ -38,9 +51,9 @@ def discard_pile(view):
     """The discard pile as far as the public history tells (the top card always)."""
     pile = []
     for _, k, card in events(view.history):
-        if k == DISCARD:
+        if k == _DISCARD:
             pile.append(card)
-        elif k == TAKE_DISCARD and pile:
+        elif k == _TAKE_DISCARD and pile:
             pile.pop()
     size = view.discard_size
     if len(pile) > size:
@@ -70,9 +83,9 @@ def seen_cards(view, hand):
     for seat, k, card in events(view.history):
         if seat == view.seat or card < 0 or card > C.SKIP:
             continue
-        if k == TAKE_DISCARD:
+        if k == _TAKE_DISCARD:
             held.append(seat * 256 + card)
-        elif k == DISCARD or k == HIT:
+        elif k == _DISCARD or k == _HIT:
             x = seat * 256 + card
             if x in held:
                 held.remove(x)

@@ -23,12 +23,8 @@ of once laid). The phase solver is ``shared_rules.solver``; a joker is a wild to
 
 from shared_rules import solver
 from shared_rules.groups import fits
-from shared_rules.phases import BOARD_PHASES, COLOUR, SET
-from shared_rules.phase10board.game import (ROLL, GO, PILE, SEARCH, SWAP, ASK, FREE, KEEP,
-                                            DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, M_ROLL,
-                                            M_GO, PICK, M_SWAP, M_ASK, M_FREE, M_KEEP, DONE, CW,
-                                            TRACK, K_DRAW, K_EXTRA, K_SEARCH, K_SWAP, K_ALL,
-                                            K_JOKER, K_ASK, K_FREE, JOKER_BIT, FINISH)
+from shared_rules.phases import BOARD_PHASES
+from shared_rules.phase10board.game import TRACK
 
 
 try:
@@ -38,6 +34,42 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_ROLL = const(0)  # shared_rules.phase10board.game.ROLL
+_GO = const(1)  # shared_rules.phase10board.game.GO
+_PILE = const(2)  # shared_rules.phase10board.game.PILE
+_SEARCH = const(3)  # shared_rules.phase10board.game.SEARCH
+_SWAP = const(4)  # shared_rules.phase10board.game.SWAP
+_ASK = const(5)  # shared_rules.phase10board.game.ASK
+_FREE = const(6)  # shared_rules.phase10board.game.FREE
+_KEEP = const(8)  # shared_rules.phase10board.game.KEEP
+_DRAW_DECK = const(0)  # shared_rules.phase10board.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10board.game.TAKE_DISCARD
+_LAY = const(2)  # shared_rules.phase10board.game.LAY
+_HIT = const(3)  # shared_rules.phase10board.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10board.game.DISCARD
+_M_ROLL = const(5)  # shared_rules.phase10board.game.M_ROLL
+_M_GO = const(6)  # shared_rules.phase10board.game.M_GO
+_PICK = const(7)  # shared_rules.phase10board.game.PICK
+_M_SWAP = const(8)  # shared_rules.phase10board.game.M_SWAP
+_M_ASK = const(9)  # shared_rules.phase10board.game.M_ASK
+_M_FREE = const(10)  # shared_rules.phase10board.game.M_FREE
+_M_KEEP = const(11)  # shared_rules.phase10board.game.M_KEEP
+_DONE = const(12)  # shared_rules.phase10board.game.DONE
+_CW = const(0)  # shared_rules.phase10board.game.CW
+_K_DRAW = const(0)  # shared_rules.phase10board.game.K_DRAW
+_K_EXTRA = const(1)  # shared_rules.phase10board.game.K_EXTRA
+_K_SEARCH = const(2)  # shared_rules.phase10board.game.K_SEARCH
+_K_SWAP = const(3)  # shared_rules.phase10board.game.K_SWAP
+_K_ALL = const(4)  # shared_rules.phase10board.game.K_ALL
+_K_JOKER = const(5)  # shared_rules.phase10board.game.K_JOKER
+_K_ASK = const(6)  # shared_rules.phase10board.game.K_ASK
+_K_FREE = const(7)  # shared_rules.phase10board.game.K_FREE
+_FINISH = const(10)  # shared_rules.phase10board.game.FINISH
+_JOKER_BIT = const(128)  # shared_rules.phase10board.game.JOKER_BIT
+_SET = const(0)  # shared_rules.phases.SET
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 
 _JOKER = 0x81  # a stand-in joker for "what if I had a joker"
@@ -45,12 +77,12 @@ _JOKER = 0x81  # a stand-in joker for "what if I had a joker"
 
 def _phase(view):
     m = view.markers[view.seat]
-    return BOARD_PHASES[m if m < FINISH else FINISH - 1]
+    return BOARD_PHASES[m if m < _FINISH else _FINISH - 1]
 
 
 def _colours(phase):
     for kind, _ in phase:
-        if kind == COLOUR:
+        if kind == _COLOUR:
             return 4
     return 1
 
@@ -80,7 +112,7 @@ def _lay(view, hand):
         return None
     m, groups = solver.solve(hand, _phase(view))
     if m == 0:
-        return (LAY, view.phase_of(view.seat), groups)
+        return (_LAY, view.phase_of(view.seat), groups)
     return None
 
 
@@ -116,11 +148,11 @@ def _plan_outs(hand, phase, cols):
             for i in range(len(out)):
                 out[i] = m - 1
             continue
-        if kind == SET:
+        if kind == _SET:
             x = nat[0] & 15
             for col in range(cols):
                 out[col * 12 + x - 1] = m - 1
-        elif kind == COLOUR:
+        elif kind == _COLOUR:
             col = nat[0] >> 4
             for x in range(12):
                 out[col * 12 + x] = m - 1
@@ -155,21 +187,21 @@ class NormalBot:
     def choose(self, view):
         kind = view.pending[1]
         hand = view.hand
-        if kind == ROLL:
-            return (M_ROLL,)
-        if kind == GO:
-            return (M_GO, self.target(view, hand))
-        if kind == PILE:
+        if kind == _ROLL:
+            return (_M_ROLL,)
+        if kind == _GO:
+            return (_M_GO, self.target(view, hand))
+        if kind == _PILE:
             return self.pile(view, hand)
-        if kind == SEARCH:
-            return (PICK, self.search(view, hand))
-        if kind == SWAP:
-            return (M_SWAP, self.give_up(view, hand))
-        if kind == ASK:
+        if kind == _SEARCH:
+            return (_PICK, self.search(view, hand))
+        if kind == _SWAP:
+            return (_M_SWAP, self.give_up(view, hand))
+        if kind == _ASK:
             return self.ask(view, hand)
-        if kind == FREE:
-            return (M_FREE, self.free_kind(view, hand))
-        if kind == KEEP:
+        if kind == _FREE:
+            return (_M_FREE, self.free_kind(view, hand))
+        if kind == _KEEP:
             return self.keep(view, hand)
         lay = _lay(view, hand)
         if lay:
@@ -177,8 +209,8 @@ class NormalBot:
         hits = _hits(view, hand)
         if hits:
             h = hits[0]
-            return (HIT, h[0], h[1], h[2])
-        return (DISCARD, self.give_up(view, hand))
+            return (_HIT, h[0], h[1], h[2])
+        return (_DISCARD, self.give_up(view, hand))
 
     # ---------------------------------------------------------------- helpers
 
@@ -187,19 +219,19 @@ class NormalBot:
 
     def pile(self, view, hand):
         if not view.can_discard:
-            return (DRAW_DECK,)
+            return (_DRAW_DECK,)
         if not view.can_deck:
-            return (TAKE_DISCARD,)
+            return (_TAKE_DISCARD,)
         top = view.discard_top
         if view.laid[view.seat]:
-            return (TAKE_DISCARD,) if fits(view.table, top) else (DRAW_DECK,)
+            return (_TAKE_DISCARD,) if fits(view.table, top) else (_DRAW_DECK,)
         phase = _phase(view)
         h = list(hand)
         now = solver.missing(h, phase)
         h.append(top)
         if solver.missing(h, phase) < now:
-            return (TAKE_DISCARD,)
-        return (DRAW_DECK,)
+            return (_TAKE_DISCARD,)
+        return (_DRAW_DECK,)
 
     def search(self, view, hand):
         pile = _distinct(view.discard_pile)
@@ -249,10 +281,10 @@ class NormalBot:
         phase = _phase(view)
         now = 0 if view.laid[view.seat] else solver.missing(hand, phase)
         num = self.best_number(view, hand, phase, now)[0]
-        return (M_ASK, num, self.direction(view, num))
+        return (_M_ASK, num, self.direction(view, num))
 
     def direction(self, view, num):
-        return CW
+        return _CW
 
     def give_up(self, view, hand):
         """The card to discard (or to give up for SWAP): the one that helps least."""
@@ -261,7 +293,7 @@ class NormalBot:
             best = cards[0]
             best_key = None
             for c in cards:
-                key = (c >= JOKER_BIT) * 1000 + (fits(view.table, c)) * 100 + (c & 15)
+                key = (c >= _JOKER_BIT) * 1000 + (fits(view.table, c)) * 100 + (c & 15)
                 if best_key is None or key < best_key:
                     best_key = key
                     best = c
@@ -277,7 +309,7 @@ class NormalBot:
             rest = list(hand)
             rest.remove(c)
             m = solver.missing(rest, phase)
-            key = m * 10000 + (c >= JOKER_BIT) * 5000 - self.discard_bonus(view, rest, phase, m, c)
+            key = m * 10000 + (c >= _JOKER_BIT) * 5000 - self.discard_bonus(view, rest, phase, m, c)
             if best_key is None or key < best_key:
                 best_key = key
                 best = c
@@ -296,7 +328,7 @@ class NormalBot:
         best = -1
         best_key = None
         for c in _distinct(pool):
-            if c >= JOKER_BIT:
+            if c >= _JOKER_BIT:
                 continue
             rest = list(hand)
             rest.remove(c)
@@ -310,32 +342,32 @@ class NormalBot:
         """Among equally good discards the normal player gives up a lone card first."""
         same = 0
         for x in rest:
-            if x < JOKER_BIT and (x & 15 == c & 15 or x >> 4 == c >> 4):
+            if x < _JOKER_BIT and (x & 15 == c & 15 or x >> 4 == c >> 4):
                 same += 1
         return 100 - same * 10
 
     def keep(self, view, hand):
         kept = view.kept
         if len(kept) >= 5:
-            return (DONE,)
+            return (_DONE,)
         phase = _phase(view)
         # jokers first, then the cards of the plan for the whole hand
         for c in _distinct(hand):
-            if c >= JOKER_BIT:
-                return (M_KEEP, c)
+            if c >= _JOKER_BIT:
+                return (_M_KEEP, c)
         m, groups = solver.solve(hand + kept, phase)
         plan = []
         for g in groups:
             for c in g:
-                if c < JOKER_BIT:
+                if c < _JOKER_BIT:
                     plan.append(c)
         for c in kept:
             if c in plan:
                 plan.remove(c)
         for c in plan:
             if c in hand:
-                return (M_KEEP, c)
-        return (DONE,)
+                return (_M_KEEP, c)
+        return (_DONE,)
 
     # methods of NormalBot
     def card_missing(self, hand, phase):
@@ -381,7 +413,7 @@ class NormalBot:
     def card_value(self, view, hand, c, phase, now):
         """How much one known card is worth to the hand (100 = one card closer)."""
         if view.laid[view.seat]:
-            return 0 if c >= JOKER_BIT or fits(view.table, c) else -100
+            return 0 if c >= _JOKER_BIT or fits(view.table, c) else -100
         h = list(hand)
         h.append(c)
         return (now - solver.missing(h, phase)) * 100
@@ -475,14 +507,14 @@ class NormalBot:
             # copies nobody can be holding (own hand, known discards, the table) lower the odds
             seen = 0
             for c in hand:
-                if c < JOKER_BIT and c & 15 == num:
+                if c < _JOKER_BIT and c & 15 == num:
                     seen += 1
             for c in view.discard_known:
                 if c >= 0 and c & 15 == num:
                     seen += 1
             for g in view.table:
                 for c in g[4]:
-                    if c < JOKER_BIT and c & 15 == num:
+                    if c < _JOKER_BIT and c & 15 == num:
                         seen += 1
             if not laid:
                 v = v * (8 - seen) // 8 if seen < 8 else 0
@@ -493,19 +525,19 @@ class NormalBot:
 
     def kind_value(self, vals, kind, count):
         v_draw, v_extra, v_search, v_swap, v_all, v_joker, v_ask = vals
-        if kind == K_DRAW:
+        if kind == _K_DRAW:
             return v_draw[count]
-        if kind == K_EXTRA:
+        if kind == _K_EXTRA:
             return v_extra
-        if kind == K_SEARCH:
+        if kind == _K_SEARCH:
             return v_search
-        if kind == K_SWAP:
+        if kind == _K_SWAP:
             return v_swap[count]
-        if kind == K_ALL:
+        if kind == _K_ALL:
             return v_all
-        if kind == K_JOKER:
+        if kind == _K_JOKER:
             return v_joker
-        if kind == K_ASK:
+        if kind == _K_ASK:
             return v_ask
         return -1000
 
@@ -513,7 +545,7 @@ class NormalBot:
         """The best kind FREE can reach and its value."""
         best = -1
         best_v = -100000
-        for k in range(K_FREE):
+        for k in range(_K_FREE):
             sp = self.free_space(view, k)
             if sp < 0:
                 continue
@@ -540,7 +572,7 @@ class NormalBot:
 
     def space_value(self, view, vals, sp):
         kind = TRACK[sp] >> 3
-        if kind == K_FREE:
+        if kind == _K_FREE:
             # FREE moves on from the space it lands on
             saved = view.tokens[view.seat]
             view.tokens[view.seat] = sp
@@ -578,17 +610,17 @@ class EasyBot(NormalBot):
 
     def free_kind(self, view, hand):
         kinds = []
-        for k in range(K_FREE):
+        for k in range(_K_FREE):
             if self.free_space(view, k) >= 0:
                 kinds.append(k)
         return kinds[self.rng.below(len(kinds))]
 
     def ask(self, view, hand):
-        return (M_ASK, 1 + self.rng.below(12), CW)
+        return (_M_ASK, 1 + self.rng.below(12), _CW)
 
     def pile(self, view, hand):
         if self.rng.below(2) and view.can_deck:
-            return (DRAW_DECK,)
+            return (_DRAW_DECK,)
         return NormalBot.pile(self, view, hand)
 
     def give_up(self, view, hand):

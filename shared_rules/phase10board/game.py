@@ -46,8 +46,12 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.groups import hit_ends, hit_targets, hit_end, add_card, lay_groups, LOW
+from shared_rules.groups import hit_ends, hit_targets, hit_end, add_card, lay_groups
 from shared_rules.phases import BOARD_PHASES
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_LOW = const(1)  # shared_rules.groups.LOW
 
 # Pending decision kinds.
 ROLL = const(0)
@@ -828,7 +832,7 @@ def move_text(move):
         return "lay " + str(move[1]) + ": " + " | ".join([cards_text(g) for g in move[2]])
     if k == HIT:
         end = move[3]
-        return "hit " + card_text(move[1]) + " " + str(move[2] + 1) + ("" if not end else (" low" if end == LOW else " high"))
+        return "hit " + card_text(move[1]) + " " + str(move[2] + 1) + ("" if not end else (" low" if end == _LOW else " high"))
     if k == DISCARD:
         return "discard " + card_text(move[1])
     raise RuleError(_E_BAD_MOVE)

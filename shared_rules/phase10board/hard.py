@@ -6,9 +6,26 @@ feed the next player. Its own module so that no single compile is large (docs/mi
 
 from shared_rules import solver
 from shared_rules.groups import fits
-from shared_rules.phase10board.game import (DRAW_DECK, TAKE_DISCARD, M_KEEP, DONE, CW, CCW, TRACK,
-                                       K_EXTRA, JOKER_BIT)
+from shared_rules.phase10board.game import TRACK
 from shared_rules.phase10board.bots import NormalBot, _phase, _colours, _distinct
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_DRAW_DECK = const(0)  # shared_rules.phase10board.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10board.game.TAKE_DISCARD
+_M_KEEP = const(11)  # shared_rules.phase10board.game.M_KEEP
+_DONE = const(12)  # shared_rules.phase10board.game.DONE
+_CW = const(0)  # shared_rules.phase10board.game.CW
+_CCW = const(1)  # shared_rules.phase10board.game.CCW
+_K_EXTRA = const(1)  # shared_rules.phase10board.game.K_EXTRA
+_JOKER_BIT = const(128)  # shared_rules.phase10board.game.JOKER_BIT
 
 
 class HardBot(NormalBot):
@@ -114,7 +131,7 @@ class HardBot(NormalBot):
         """EXTRA: the card, and a whole turn more at once from that space (instead of the
         normal player's flat bonus)."""
         v = NormalBot.space_value(self, view, vals, sp)
-        if TRACK[sp] >> 3 == K_EXTRA and not self._deep:
+        if TRACK[sp] >> 3 == _K_EXTRA and not self._deep:
             self._deep = True
             v += self.position_value(view, vals, sp) * 4 // self.future_weight - 40
             self._deep = False
@@ -140,14 +157,14 @@ class HardBot(NormalBot):
         share = opp * 1000 // unseen if unseen else 0  # per mille
         seen = [0] * 13
         for c in hand:
-            if c < JOKER_BIT:
+            if c < _JOKER_BIT:
                 seen[c & 15] += 1
         for c in view.discard_known:
             if c >= 0:
                 seen[c & 15] += 1
         for g in view.table:
             for c in g[4]:
-                if c < JOKER_BIT:
+                if c < _JOKER_BIT:
                     seen[c & 15] += 1
         best = 1
         best_v = -1000
@@ -168,10 +185,10 @@ class HardBot(NormalBot):
     def direction(self, view, num):
         """Towards the most advanced opponent (they are asked first and lose the card)."""
         n = view.n
-        best = CW
+        best = _CW
         best_key = None
-        for d in (CW, CCW):
-            s = (view.seat + (1 if d == CW else n - 1)) % n
+        for d in (_CW, _CCW):
+            s = (view.seat + (1 if d == _CW else n - 1)) % n
             key = view.markers[s] * 100 + view.laid[s] * 50 + view.hand_sizes[s]
             if best_key is None or key > best_key:
                 best_key = key
@@ -185,12 +202,12 @@ class HardBot(NormalBot):
         """As the normal player; before laying down, also the top discard the table takes when
         a card from the deck would bring the phase closer less often than ``take_fitting`` %."""
         move = NormalBot.pile(self, view, hand)
-        if (move[0] == DRAW_DECK and view.can_discard and not view.laid[view.seat]
+        if (move[0] == _DRAW_DECK and view.can_discard and not view.laid[view.seat]
                 and fits(view.table, view.discard_top)):
             phase = _phase(view)
             k, kinds = self.outs(hand, phase, solver.missing(hand, phase))
             if k * 100 < self.take_fitting * kinds:
-                return (TAKE_DISCARD,)
+                return (_TAKE_DISCARD,)
         return move
 
     def discard_bonus(self, view, rest, phase, m, c):
@@ -211,7 +228,7 @@ class HardBot(NormalBot):
             best = cards[0]
             best_key = None
             for c in cards:
-                key = (c >= JOKER_BIT) * 10000 + fits(view.table, c) * 1000
+                key = (c >= _JOKER_BIT) * 10000 + fits(view.table, c) * 1000
                 key += (100 - self.hit_distance(view.table, c)) * 16 + (c & 15)
                 if best_key is None or key < best_key:
                     best_key = key
@@ -229,7 +246,7 @@ class HardBot(NormalBot):
         for c in cards:
             rest = list(hand)
             rest.remove(c)
-            m = solver.missing(rest, phase) + (c >= JOKER_BIT) * 50
+            m = solver.missing(rest, phase) + (c >= _JOKER_BIT) * 50
             scored.append((m, c, rest))
             if m < low:
                 low = m
@@ -273,10 +290,10 @@ class HardBot(NormalBot):
         outs, for the phase played again next round."""
         kept = view.kept
         if len(kept) >= 5:
-            return (DONE,)
+            return (_DONE,)
         for c in _distinct(hand):
-            if c >= JOKER_BIT:
-                return (M_KEEP, c)
+            if c >= _JOKER_BIT:
+                return (_M_KEEP, c)
         phase = _phase(view)
         m, groups = solver.solve(hand + kept, phase)
         plan = []
@@ -306,5 +323,5 @@ class HardBot(NormalBot):
                 best_key = key
                 best = c
         if best < 0:
-            return (DONE,)
-        return (M_KEEP, best)
+            return (_DONE,)
+        return (_M_KEEP, best)

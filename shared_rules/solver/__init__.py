@@ -47,10 +47,15 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.phases import SET, RUN, COLOUR
 from shared_rules.solver.plan import REAL, colset_sigs, real_sets
 from shared_rules.solver.fit import (_solve_sets, _solve_run1, _solve_run2, _solve_setrun,
                                    _solve_colrun, _solve_colset, _solve_empty)
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_SET = const(0)  # shared_rules.phases.SET
+_RUN = const(1)  # shared_rules.phases.RUN
+_COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 CACHE_MAX = 0
 """Most cached shapes (all phases together); 0 or less turns the cache off. Off by default: on a
@@ -135,14 +140,14 @@ def _build(phase):
     m = len(phase)
     total = 0
     for g in range(m):
-        if sizes[g] < 1 or (kinds[g] == RUN and sizes[g] > 12):
+        if sizes[g] < 1 or (kinds[g] == _RUN and sizes[g] > 12):
             raise RuleError(_E_SOLVER_LIMIT, sizes[g])
         total += sizes[g]
     if total > 200:
         raise RuleError(_E_SOLVER_LIMIT, total)
-    nset = kinds.count(SET)
-    nrun = kinds.count(RUN)
-    ncol = kinds.count(COLOUR)
+    nset = kinds.count(_SET)
+    nrun = kinds.count(_RUN)
+    ncol = kinds.count(_COLOUR)
     extra = None
     if m == 0:
         pat = _EMPTY
@@ -156,13 +161,13 @@ def _build(phase):
         pat = _RUN1 if m == 1 else _RUN2
     elif m == 2 and nset == 1 and nrun == 1:
         pat = _SETRUN
-        extra = (kinds.index(SET), kinds.index(RUN))
+        extra = (kinds.index(_SET), kinds.index(_RUN))
     elif m == 2 and ncol == 1 and nrun == 1:
         pat = _COLRUN
-        extra = (kinds.index(COLOUR), kinds.index(RUN))
+        extra = (kinds.index(_COLOUR), kinds.index(_RUN))
     elif m == 2 and ncol == 1 and nset == 1:
         pat = _COLSET
-        extra = (kinds.index(COLOUR), kinds.index(SET))
+        extra = (kinds.index(_COLOUR), kinds.index(_SET))
     else:
         raise RuleError(_E_SOLVER_LIMIT)
     return [pat, sizes, total, {}, extra]  # indexed by _PAT, _SIZES, _TOTAL, _CACHE, _EXTRA
@@ -328,7 +333,6 @@ _KEYF = (_key_sets, _key_cols, _key_run1, _key_run2, _key_setrun, _key_colrun, _
          _key_empty)
 _SOLVEF = (_solve_sets, _solve_sets, _solve_run1, _solve_run2, _solve_setrun, _solve_colrun,
            _solve_colset, _solve_empty)
-
 
 
 def _entry(hand, inf):
