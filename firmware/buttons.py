@@ -100,7 +100,7 @@ class Buttons:
                 state[n] = _UP
 
     def held(self):
-        """The buttons held now (two- and three-button boards), as (scanner index, button number)."""
+        """The buttons held now (two- and three-button boards): (scanner index, button number)."""
         out = []
         for si in range(len(self.state)):
             state = self.state[si]

@@ -13,7 +13,7 @@ import displayio
 
 from firmware import data
 
-SLOTS = 96  # a screen's letters, with room to spare: a glyph read again costs a file read and 72 pixels
+SLOTS = 96  # a screen's letters and more: a glyph read again costs a file read and 72 pixels
 
 
 class Glyph:
