@@ -337,10 +337,10 @@ def test_the_rules_core_is_there():
     assert "__init__.py" in names and "rng.py" in names
 
 
-ON_DEVICE = [p for p in sorted(glob.glob(os.path.join(REPO, "firmware", "**", "*.py"), recursive=True))
-             + RULES_FILES + DEVICE_FILES
-             if "desktop" not in os.path.relpath(p, REPO).replace("\\", "/").split("/")
-             and not p.endswith("desktop.py")]
+ON_DEVICE = sorted(set(p for p in glob.glob(os.path.join(REPO, "firmware", "**", "*.py"), recursive=True)
+                       + RULES_FILES + DEVICE_FILES
+                       if "desktop" not in os.path.relpath(p, REPO).replace("\\", "/").split("/")
+                       and not p.endswith("desktop.py")))
 COPY = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)  # ([a-z_][\w.]*)\.\1$", re.M)
 
 
@@ -357,7 +357,7 @@ def test_device_modules_copy_other_modules_constants_and_each_copy_is_its_source
     import importlib
 
     copies = 0
-    for path in sorted(set(ON_DEVICE)):
+    for path in ON_DEVICE:
         rel = os.path.relpath(path, REPO)
         with open(path, encoding="utf-8") as f:
             source = f.read()
