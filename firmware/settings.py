@@ -59,6 +59,14 @@ class Settings:
         None until chosen: made when the set-up opens, so that choosing a value later makes
         no object that lasts among the screen's garbage (docs/firmware.md, "Keeping the heap
         in one piece")."""
+        for key, _, _ in variants:
+            self._place(gid, key)
+
+    def set_option(self, gid, key, value):
+        self._place(gid, key)[1] = value
+
+    def _place(self, gid, key):
+        """The [key, value] place of game ``gid``'s variant ``key``, made (None) if missing."""
         pairs = None
         for g, p in self.variants:
             if g == gid:
@@ -66,21 +74,9 @@ class Settings:
         if pairs is None:
             pairs = []
             self.variants.append([gid, pairs])
-        for key, _, _ in variants:
-            found = False
-            for p in pairs:
-                if p[0] == key:
-                    found = True
-            if not found:
-                pairs.append([key, None])
-
-    def set_option(self, gid, key, value):
-        for g, pairs in self.variants:
-            if g == gid:
-                for p in pairs:
-                    if p[0] == key:
-                        p[1] = value
-                        return
-                pairs.append([key, value])
-                return
-        self.variants.append([gid, [[key, value]]])
+        for p in pairs:
+            if p[0] == key:
+                return p
+        p = [key, None]
+        pairs.append(p)
+        return p
