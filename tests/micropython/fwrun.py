@@ -393,6 +393,16 @@ def _pystones():
 
 _ops_code = sys.argv[2]
 status = 0
+def _print_exception(e):
+    """The traceback where the port can print one (CircuitPython's has no
+    ``sys.print_exception``, and its VM here no ``traceback``): at least the exception."""
+    show = getattr(sys, "print_exception", None)
+    if show is not None:
+        show(e)
+    else:
+        print("%s: %s" % (type(e).__name__, e))
+
+
 while True:
     try:
         boot()
@@ -415,12 +425,12 @@ while True:
         break
     except MemoryError as e:
         print("@@memoryerror", cphw.now)
-        sys.print_exception(e)
+        _print_exception(e)
         status = 3
         break
     except Exception as e:
         print("@@crash", cphw.now)
-        sys.print_exception(e)
+        _print_exception(e)
         status = 4
         break
 sys.exit(status)
