@@ -87,8 +87,6 @@ class _Bot:
         return 0
 
     def _take(self, v, seat):
-        c = v.colour
-        k = v.counts()[c]
         fronts = v.fronts
         low = min(fronts)
         front = fronts[seat]
