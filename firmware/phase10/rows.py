@@ -10,13 +10,10 @@ puts it into the group that is filling, or takes it out again), TARGET (whom a S
 
 from micropython import const
 
-from shared_rules import solver
-
 from firmware.phase10 import text as p10text
 from firmware.lang import t
 from firmware.decide import Decision
 from firmware.cards import FILL, kind as look_of
-from firmware.laydown import LayDown, group_head, group_cards_text
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -171,12 +168,21 @@ class Rows(Decision):
         """Whether the hand holds a whole phase the person may lay now."""
         if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
             return False
+        loaded = self.app.mark()
+        from shared_rules import solver
+
+        ready = False
         for number in v.open_phases():
             if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
-                return True
-        return False
+                ready = True
+                break
+        solver = None
+        self.app.forget_since(loaded)  # the solver is loaded for the moment (code is RAM)
+        return ready
 
     def _group_row(self, gi):
+        from firmware.laydown import group_head, group_cards_text
+
         kind, size = self.lay.shape[gi]
         _, state, _ = self.lay.check(gi)
         head = (">" if gi == self.lay.filling else " ") + group_head(kind, size)
@@ -184,6 +190,8 @@ class Rows(Decision):
 
     def _group_state(self, gi):
         """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
+        from firmware.laydown import group_head
+
         kind, size = self.lay.shape[gi]
         ok, _, err = self.lay.check(gi)
         head = group_head(kind, size)
@@ -207,6 +215,8 @@ class Rows(Decision):
         self.menu.set_dim(len(shape), not self.lay.all_valid())
 
     def _start_lay(self, number):
+        from firmware.laydown import LayDown  # (loaded once a lay-down is chosen)
+
         self.lay = LayDown(self.PHASES, self.order, number)
         self._mode(LAY)
 
@@ -228,32 +238,34 @@ class Rows(Decision):
         v = self.view()
         hand = v.hand
         phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
-        best = None
+        best = None  # (missing, number, groups) of the plan closest to complete
+        loaded = self.app.mark()
+        from shared_rules import solver
+
         for number in phases:
             missing, groups = solver.solve(hand, self.PHASES[number - 1])
-            if missing == 0:
-                self._start_lay(number)
-                self.lay.fill(groups)
-                self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
-                self._lay_rows()
-                self.menu.index = len(groups)
-                self.menu.move(0)
-                self._focus(False)
-                self.say(t("p10.hint_ready").format(number))
-                return
             if best is None or missing < best[0]:
                 best = (missing, number, groups)
+            if missing == 0:
+                break
+        solver = None
+        self.app.forget_since(loaded)  # the solver is loaded for the moment (code is RAM)
         if best is None:
             self.refuse(t("p10.e.no_phase"), t("p10.w.sentence").format(t("p10.w.no_phase"), "P10C-7"))
             return
-        # the closest plan, chosen into the groups: their rows show which cards it keeps and
-        # how many each group still lacks ("Set3 +1: 7 7")
+        # the plan, chosen into the groups: when it is not whole, the closest one, whose rows
+        # show which cards it keeps and how many each group still lacks ("Set3 +1: 7 7")
         missing, number, groups = best
         self._start_lay(number)
         self.lay.fill(groups)
         self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
         self._lay_rows()
-        if len(phases) > 1:  # free choice: the phase closest to complete
+        if missing == 0:
+            self.menu.index = len(groups)
+            self.menu.move(0)
+            self._focus(False)
+            self.say(t("p10.hint_ready").format(number))
+        elif len(phases) > 1:  # free choice: the phase closest to complete
             self.say(t("p10.hint_ph_short").format(number, missing))
         else:
             self.say(t("p10.hint_short1" if missing == 1 else "p10.hint_shortN").format(missing))
