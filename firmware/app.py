@@ -252,7 +252,9 @@ class App:
             gc.collect()
 
     def notify(self, text, title="Note"):
-        self.push(ui.Message(self, title, text))
+        from firmware.pages import Message
+
+        self.push(Message(self, title, text))
 
     # ------------------------------------------------------------------ the loop
 

@@ -57,7 +57,7 @@ class MainMenu(ui.ListScreen):
 
             app.push(RulesMenu(app))
         elif act == "About":
-            app.push(About(app))
+            app.push(about(app))
         elif act == "Statistics":
             from firmware.stats import StatsScreen
 
@@ -71,22 +71,23 @@ class MainMenu(ui.ListScreen):
         pass
 
 
-class About(ui.TextPage):
-    def __init__(self, app):
-        import board
-        import shared_rules
-        from firmware import VERSION
+def about(app):
+    """The About page: versions, the board, its screen, the free heap and the save's room."""
+    import board
+    import shared_rules
+    from firmware import VERSION
+    from firmware.pages import TextPage
 
-        gc.collect()
-        try:
-            free = str(gc.mem_free() // 1024) + " KB"
-        except AttributeError:
-            free = t("about.unknown")
-        game = app.store.game
-        text = t("about.text").format(
-            VERSION, shared_rules.VERSION, app.board.NAME, app.layout.width, app.layout.height,
-            free, str(game.size - 8) + " B" if game else t("about.none"), board.board_id)
-        super().__init__(app, t("about.title"), text)
+    gc.collect()
+    try:
+        free = str(gc.mem_free() // 1024) + " KB"
+    except AttributeError:
+        free = t("about.unknown")
+    game = app.store.game
+    text = t("about.text").format(
+        VERSION, shared_rules.VERSION, app.board.NAME, app.layout.width, app.layout.height,
+        free, str(game.size - 8) + " B" if game else t("about.none"), board.board_id)
+    return TextPage(app, t("about.title"), text)
 
 
 class LanguageChoice(ui.ListScreen):

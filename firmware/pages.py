@@ -1,7 +1,10 @@
-"""Text pages a page at a time (``firmware.ui.TextPage``): where each page of a text starts, and
-a page's text, read from a string or from the language file (``Long``: a Rules how-to page
-stays in the file, only the page shown is on the heap). Imported while a text page is open."""
+"""Text a page at a time: the screen (``TextPage``, and ``Message`` for a notice), where each
+page of a text starts, and a page's text, read from a string or from the language file
+(``Long``: a Rules how-to page stays in the file, only the page shown is on the heap). Imported
+while a text page is open (code is RAM on a board)."""
 
+from boards import UP, DOWN, A, B
+from firmware import ui
 from firmware.lang import span
 
 
@@ -107,3 +110,70 @@ def page_text(src, starts, page):
     """The text of page ``page`` of ``src`` (``paginate``'s ``starts``)."""
     end = starts[page + 1] if page + 1 < len(starts) else src.size
     return src.read(starts[page], end).decode().rstrip()
+
+
+class TextPage(ui.Screen):
+    """Text a page at a time: DOWN or A the next page, UP the previous one, B back. ``text``:
+    a string, or a text read from the language file a page at a time (``Long``): only the page
+    shown and where each page starts are held. The page number (``2/5``) is at the right of the
+    footer."""
+
+    hints = ((DOWN, "more"), (UP, "prev"), (A, "more"), (B, "back"))
+    text_screen = True
+
+    def __init__(self, app, title, text):
+        super().__init__(app, title)
+        lay = self.layout
+        self.src = Chars(text) if isinstance(text, str) else text
+        self.rows = lay.body_h // lay.line_h
+        self.starts = paginate(self.src, lay.cols, self.rows)
+        self.pages = len(self.starts)
+        self.page = 0
+        self.labels = []
+        self._draw()
+
+    def _draw(self):
+        lay = self.layout
+        r = 0
+        for line in ui.wrapped(page_text(self.src, self.starts, self.page), lay.cols):
+            if r == len(self.labels):
+                lb = ui.label("", lay.margin, lay.line_top + r * lay.line_h, ui.TEXT, lay.scale)
+                self.labels.append(lb)
+                self.body.append(lb)
+            ui.set_text(self.labels[r], line)
+            r += 1
+        while r < len(self.labels):
+            ui.set_text(self.labels[r], "")
+            r += 1
+        self.show_page(self.page, self.pages)
+        ui.set_text(self.footer, self.app.hint_text(self.page_hints()))
+
+    def page_hints(self):
+        """The footer's hints for the page shown: no "more" on the last page (A there does
+        what the screen's A does at the end: ``ok``, or its own verb), no "prev" on the first."""
+        last = self.page + 1 >= self.pages
+        out = []
+        for k, verb in self.hints:
+            if (k == DOWN and last) or (k == UP and self.page == 0):
+                continue
+            out.append((k, "ok" if last and verb == "more" else verb))
+        return out
+
+    def key(self, k):
+        if k == DOWN or k == A:
+            if self.page + 1 < self.pages:
+                self.page += 1
+                self._draw()
+            elif k == A:
+                self.app.pop()
+        elif k == UP and self.page > 0:
+            self.page -= 1
+            self._draw()
+        elif k == B:
+            self.app.pop()
+
+
+class Message(TextPage):
+    """A short notice; any of A or B closes it."""
+
+    hints = ((A, "ok"),)

@@ -73,13 +73,17 @@ def _page(s, act):
 
         return tableview.screen(app, t("pause.table"), s.game.table(s.viewer if s.viewer is not None else 0))
     if act == "log":
-        return ui.TextPage(app, t("pause.since"), "\n".join(s.lines or [t("pause.nothing")]))
+        from firmware.pages import TextPage
+
+        return TextPage(app, t("pause.since"), "\n".join(s.lines or [t("pause.nothing")]))
     if act == "rules":
         from firmware import texts
 
         topics = texts.topics(s.entry.key)
         if len(topics) == 1:
-            return ui.TextPage(app, topics[0][0], texts.text(topics[0][1]))
+            from firmware.pages import TextPage
+
+            return TextPage(app, topics[0][0], texts.text(topics[0][1]))
         return texts.RulesMenu(app, s.entry.key)
     from firmware.setscreen import SettingsScreen
 

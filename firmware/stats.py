@@ -17,7 +17,7 @@ from micropython import const
 
 import struct
 
-from firmware import ui
+from firmware.pages import TextPage
 from firmware.lang import game_name, t
 from firmware.settings import valid_name
 
@@ -113,7 +113,7 @@ def _game_name(gid):
         return t("stats.game").format(gid)
 
 
-class StatsScreen(ui.TextPage):
+class StatsScreen(TextPage):
     """Per game, one line per name: games, wins, best place."""
 
     def __init__(self, app):

@@ -108,4 +108,8 @@ def show(app, title, table):
 
 def screen(app, title, table):
     """The screen of a table: entries (a TableView) or text."""
-    return ui.TextPage(app, title, table) if isinstance(table, str) else TableView(app, title, table)
+    if isinstance(table, str):
+        from firmware.pages import TextPage
+
+        return TextPage(app, title, table)
+    return TableView(app, title, table)

@@ -81,7 +81,13 @@ class RulesMenu(ui.ListScreen):
         title, what = self.topics[i]
         key = self.game
         back = self.back_to
-        app.swap(lambda: ui.TextPage(app, title, text(what)), lambda: _again(app, key, i, back))
+        app.swap(lambda: _page(app, title, what), lambda: _again(app, key, i, back))
+
+
+def _page(app, title, what):
+    from firmware.pages import TextPage
+
+    return TextPage(app, title, text(what))
 
 
 def _again(app, key, at, back):

@@ -8,6 +8,7 @@ import supervisor
 
 from boards import UP, DOWN, A, B, START
 from firmware import ui
+from firmware.pages import TextPage
 from firmware.lang import t
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -172,7 +173,7 @@ class Cover(ui.Screen):
             self.session.pause()
 
 
-class Summary(ui.TextPage):
+class Summary(TextPage):
     """The end of a hand (A goes on) or of the game (A goes back to the main menu)."""
 
     hints = ((DOWN, "more"), (UP, "prev"), (A, "go on"))

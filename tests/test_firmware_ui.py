@@ -337,11 +337,11 @@ def test_issue26_a_text_pages_footer_says_more_only_where_there_is_more(board_id
 
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=1)
     d.boot()
-    from firmware import ui
+    from firmware import pages, ui
 
     app = d.booted
     how_a, how_up = app.how(ui.A), app.how(ui.UP)
-    page = ui.TextPage(app, "Title", "\n".join("line %d" % i for i in range(40)))
+    page = pages.TextPage(app, "Title", "\n".join("line %d" % i for i in range(40)))
     app.push(page)
     assert page.pages >= 3
     footers = []
@@ -353,6 +353,6 @@ def test_issue26_a_text_pages_footer_says_more_only_where_there_is_more(board_id
     assert how_a + " ok" in last and "more" not in last
     if app.board.BUTTONS < 4:  # a d-pad's UP needs no hint; two buttons: UP is a short press
         assert " prev" not in first and how_up + " prev" in middle and how_up + " prev" in last
-    one = ui.TextPage(app, "Title", "one line")
+    one = pages.TextPage(app, "Title", "one line")
     assert "more" not in one.footer.text and how_a + " ok" in one.footer.text
     d.close()

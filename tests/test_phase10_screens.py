@@ -538,7 +538,7 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
     assert all(g.hidden for g in t.group[before:]), "its rectangles are hidden"
     assert len(set(frames)) > 2, "it moves"
     after = frames[-1]
-    d.booted.push(importlib.import_module("firmware.ui").Message(d.booted, "x", "x"))
+    d.booted.push(importlib.import_module("firmware.pages").Message(d.booted, "x", "x"))
     d.m.run(30)
     d.booted.pop()
     d.m.run(30)

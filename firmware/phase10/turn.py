@@ -207,7 +207,9 @@ class Turn(Rows):
         if again or not self.say(text, True):
             if not again:
                 self.say("")
-            self.app.push(ui.Message(self.app, t("decide.not_allowed"), full))
+            from firmware.pages import Message
+
+            self.app.push(Message(self.app, t("decide.not_allowed"), full))
         self.refused = full
 
     def _focus(self, hand):

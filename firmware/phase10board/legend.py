@@ -2,11 +2,11 @@
 per kind of space with its marks as this board draws them (``+1 +2 +3``, or ``1 2 3`` in small
 cells) and what it does, and what a token shows. Imported only while it is shown."""
 
-from firmware import ui
+from firmware.pages import TextPage
 from firmware.lang import t
 
 
-class Legend(ui.TextPage):
+class Legend(TextPage):
     """In the board's own text size: on one page where the screen is 320 wide."""
 
     text_screen = False
