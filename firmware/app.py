@@ -301,8 +301,8 @@ class App:
         now = supervisor.ticks_ms()
         top = self.top
         for k in self.buttons.poll(now):
-            if self.top is not top:
-                break  # the rest were pressed for the screen that has just gone
+            if self.top is not top or self.later is not None:
+                break  # the rest were pressed for the screen that has just gone (or is going)
             if k == A:
                 self.sound.play(sound.OK, now)
             elif k == B:
@@ -311,18 +311,23 @@ class App:
                 self.sound.play(sound.CLICK, now)
             self.top.key(k)
         top = None  # a screen these keys closed is not kept (nor what it holds) meanwhile
-        if self.later is not None:  # called here, no screen's frame keeps that screen alive
-            later = self.later
-            self.later = None
-            gc.collect()
-            later(self)
-            later = None
+        self._later()
         self.top.tick(now)
+        self._later()  # what the tick asked for (its frame has returned)
         menu = getattr(self.top, "menu", None)
         if menu is not None:
             menu.tick(now)
         self.sound.tick(now)
         self.display.refresh()
+
+    def _later(self):
+        """Call what ``later`` holds, if anything: here no screen's frame keeps that screen
+        (and the modules it loaded) alive while the next one is made."""
+        later = self.later
+        if later is not None:
+            self.later = None
+            gc.collect()
+            later(self)
 
     def out_of_memory(self, e):
         """A MemoryError in a pass of the loop (on a board whose RAM a game does not fit): the

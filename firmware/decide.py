@@ -66,11 +66,11 @@ class Decision(ui.Screen):
         return short if short else t("decide.not_allowed")
 
     def submit(self, move):
-        """Make ``move`` for this seat: the game goes on (``session.next``), or the refusal
+        """Make ``move`` for this seat: the game goes on (``session.next_later``), or the refusal
         sound plays and the RuleError is returned, for the screen to say why."""
         err = self.session.apply(move)
         if err is None:
-            self.session.next()
+            self.session.next_later()
         else:
             self.play_refusal()
         return err

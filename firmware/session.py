@@ -6,8 +6,9 @@ entry, the seats (kind and name each: a person, or a computer player easy / norm
 the game's ``Screens`` object from the screens module the entry names (docs/firmware-games.md),
 which gives the person's decision screens, the texts between rounds and at the end, the status
 line, the table and the sounds. Nothing here names a game. ``firmware.play`` starts or resumes
-it; the screens every game shares (computer turns, the pass-and-play cover, the summaries) are
-in ``firmware.turns``.
+it; the screens every game shares are ``firmware.turns`` (the computers' moves),
+``firmware.cover`` (the pass-and-play cover) and ``firmware.summary`` (the summaries), each
+loaded when it is first shown.
 
 The session (seats and the codec blob) is saved in ``app.store.game`` at the points of
 :meth:`Session.checkpoint` (docs/firmware.md, Saving): when a hand or round ends, when a person
@@ -38,7 +39,6 @@ import supervisor
 
 from firmware import sound
 from firmware.lang import t
-from firmware.turns import ComputerTurns, Cover, Summary
 from shared_rules import registry
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -164,9 +164,23 @@ class Session:
         first, so that the new one finds the heap they held."""
         self.show_new(self._next_screen, seat)
 
+    def _computers(self, _):
+        """The computer players' screen; its module loads with theirs, and goes with them
+        (``drop_bots``)."""
+        from firmware.turns import ComputerTurns
+
+        return ComputerTurns(self)
+
     def _cover(self, seat):
         self.drop_person()
+        from firmware.cover import Cover
+
         return Cover(self, seat)
+
+    def _summary(self, title, text, final):
+        from firmware.summary import Summary
+
+        return Summary(self, title, text, final)
 
     def _next_screen(self, seat):
         self.drop_person()
@@ -236,6 +250,15 @@ class Session:
 
     # ------------------------------------------------------------------ what comes next
 
+    def next_later(self):
+        """Show what the game waits for next once the screen that asks has returned to the
+        loop (``App.later``): its frames then keep neither it nor its modules alive while the
+        next screen is made (a person's move, the computers' last one, a cover, a summary)."""
+        self.app.later = self._next
+
+    def _next(self, app):
+        self.next()
+
     def next(self):
         """Show what the game waits for now."""
         st = self.state
@@ -247,17 +270,17 @@ class Session:
             self.round = r
             self.fast = False
             title, text = self.game.round_text()
-            self.show(Summary(self, title, text, False))
+            self.show(self._summary(title, text, False))
             return
         seat = st.pending[0]
         top = self.app.top
         if self.kinds[seat] != _PERSON:
-            if top is not self.screen or not isinstance(top, ComputerTurns):
+            if top is not self.screen or not getattr(top, "computers", False):
                 top = None
                 self.drop_person()  # gone with the person's screen, next
                 if self.computer_mark is None:
                     self.computer_mark = self.app.mark()
-                self.show_new(ComputerTurns, self)
+                self.show_new(self._computers, None)
             return
         self.fast = False
         if self.persons > 1 and self.viewer != seat:
@@ -265,7 +288,7 @@ class Session:
             self.show_new(self._cover, seat)  # the last person's screen and modules go first
             return
         self.viewer = seat
-        after_computers = isinstance(top, ComputerTurns) or getattr(top, "auto", False)
+        after_computers = getattr(top, "computers", False) or getattr(top, "auto", False)
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
             top.refresh()
         else:
@@ -321,7 +344,7 @@ class Session:
         except OSError as e:
             self.log(t("log.not_saved").format(e))
         title, text = self.game.ending_text()
-        self.show(Summary(self, title, text, True))
+        self.show(self._summary(title, text, True))
 
     def pause(self):
         """The pause menu over the current game screen (START, or B with nothing to go back to);

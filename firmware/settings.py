@@ -9,6 +9,7 @@ NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
 KIND_NAMES = ("person", "easy", "normal", "hard")
 DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
+DELAYS = (1500, 600, 150)  # ms a computer's move stays on screen, by ``speed``: slow, normal, fast
 # (attribute, number of values, default) of the fixed bytes 1..9 of the settings' record
 # (firmware.saves); byte 5 is the game's registry id (0: none chosen yet), byte 6 the volume
 # (soft, normal, loud), bytes 7-8 are kept for the layout of version 1 (zero)

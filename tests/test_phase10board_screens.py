@@ -256,8 +256,7 @@ def test_P10B_5_a_computers_roll_and_move_are_shown_on_the_board(board_id, tmp_p
     B = importlib.import_module("shared_rules.phase10board.game")
     try:
         start(d, "3", ("person", "normal", "easy"))
-        play = importlib.import_module("firmware.turns")
-        delay = play.DELAYS[d.booted.settings.speed]
+        delay = importlib.import_module("firmware.settings").DELAYS[d.booted.settings.speed]
         seen = set()
         fast = None
         for _ in range(3000):

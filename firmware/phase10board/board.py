@@ -308,7 +308,6 @@ class BoardScreen(Decision):
         self.cursor.hidden = True
 
     def _show_sel(self):
-        st = self.session.state
         sp = self.targets[self.sel]
         self._place(self.cursor, sp, 2)
         n = len(self.targets)
@@ -475,7 +474,7 @@ class BoardScreen(Decision):
         """The computer's token walks to the space it chose when the delay is over (at once at
         full speed)."""
         if self.auto_at is None:
-            from firmware.turns import DELAYS
+            from firmware.settings import DELAYS
 
             self.auto_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
         if self.session.fast or ((now - self.auto_at) & 0x1FFFFFFF) < 0x10000000:
@@ -516,7 +515,7 @@ class BoardScreen(Decision):
         if self.auto:
             self.auto_move = None
             self.session.computer_apply(move)
-            self.session.next()
+            self.session.next_later()
             return
         err = self.submit(move)
         if err is not None:

@@ -1,0 +1,53 @@
+"""The summary of a hand or round, and of the game (``firmware.session``)."""
+
+import supervisor
+
+from boards import UP, DOWN, A, B
+from firmware import ui
+from firmware.pages import TextPage
+from firmware.settings import DELAYS
+
+
+class Summary(TextPage):
+    """The end of a hand (A goes on) or of the game (A goes back to the main menu)."""
+
+    hints = ((DOWN, "more"), (UP, "prev"), (A, "go on"))
+
+    def __init__(self, session, title, text, final):
+        super().__init__(session.app, title, text)
+        self.session = session
+        self.final = final
+        self.wait_until = None
+        self.fx = None
+        if final:  # the win flourish (firmware.fx): cards rise up both sides, then leave
+            from firmware import fx
+
+            self.fx = fx.win(self.group, self.app.layout.width, self.app.layout.height)
+        if not final and session.persons == 0:  # a game between computers goes on by itself
+            self.wait_until = (supervisor.ticks_ms() + 4 * DELAYS[session.app.settings.speed]) & 0x1FFFFFFF
+
+    def key(self, k):
+        if k == A and self.page + 1 >= self.pages:
+            self._go_on()
+        elif k == B:
+            self.app.home()
+        else:
+            super().key(k)
+
+    def tick(self, now):
+        if self.fx is not None and not self.fx.tick(now):
+            self.fx = None
+        if self.wait_until is not None and ui.ticks_due(now, self.wait_until):
+            self.wait_until = None
+            self._go_on()
+
+    def _go_on(self):
+        if self.final:
+            self.app.home()
+        else:
+            # not saved again without the summary's mark now (an erase): a power cut before
+            # the next save shows this summary once more; leaving the game saves it read
+            s = self.session
+            if s.ended_saved:
+                s.unsaved = True
+            s.next_later()
