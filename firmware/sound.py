@@ -22,12 +22,14 @@ class Sound:
         self.volume = 1  # an index into VOLUMES
         self.level = None  # the volume the wave holds
         if speaker is not None:
-            # the wave now, at the bottom of the heap where it stays (the output is opened at
-            # the first tone)
+            # the wave and the output now, at the bottom of the heap where they stay (opened
+            # at the first tone, the output lay among the garbage of whatever screen was up,
+            # and split the heap once that was collected)
             import audiocore
 
             self.wave = bytearray(_WAVE_LEN)  # one period of a soft square wave, unsigned 8-bit
             self.sample = audiocore.RawSample(self.wave, sample_rate=8000)
+            self._open()
 
     def _open(self):
         kind, pin, enable = self.speaker
@@ -61,8 +63,6 @@ class Sound:
         """Start ``tone`` = (Hz, ms) at ``now`` (ticks_ms)."""
         if not self.on or self.speaker is None:
             return
-        if self.out is None:
-            self._open()
         if self.level != self.volume:
             self._wave()
         self.out.stop()
