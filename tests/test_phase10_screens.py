@@ -771,3 +771,30 @@ def test_P10C_P10B_the_turn_screens_move_kinds_are_the_rules_cores():
                 assert getattr(B, const_name) == int(n), (name, const_name)
             seen += 1
     assert seen == 10
+
+
+def test_a_persons_turn_loads_the_solver_and_the_lay_down_only_when_asked(tmp_path):
+    """Code is RAM on a board (docs/firmware.md, "Code for the moment"): a person's turn
+    imports the solver for a hint (and on a board releases it then) and the lay-down when one
+    is started; a game without computer players never imports the computers' screen."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "person"))
+    for _ in range(20):  # the cover that passes the board to the first person
+        if type(d.top).__name__ == "Turn":
+            break
+        d.key("A")
+    t = d.top
+    T = importlib.import_module("firmware.phase10.rows")
+    d.row(t, (T.A_DECK, 0))
+    assert t.mode == T.PLAY
+
+    def loaded():
+        return {m for m in ("shared_rules.solver", "firmware.laydown", "firmware.turns")
+                if m in sys.modules}
+
+    assert loaded() == set()
+    d.row(t, (T.A_HINT, 0))
+    assert t.mode == T.LAY, d.text()  # the hint chose the plan closest to the phase
+    assert loaded() == {"shared_rules.solver", "firmware.laydown"}
+    d.close()
