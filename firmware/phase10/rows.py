@@ -168,17 +168,26 @@ class Rows(Decision):
         """Whether the hand holds a whole phase the person may lay now."""
         if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
             return False
+        best = self._closest_plan(v.hand, v.open_phases())
+        return best is not None and best[0] == 0
+
+    def _closest_plan(self, hand, phases):
+        """``(missing, number, groups)`` of the plan closest to complete among ``phases`` (the
+        first whole one), or None without phases. The solver is loaded for the moment and
+        released after it (code is RAM on a board)."""
         loaded = self.app.mark()
         from shared_rules import solver
 
-        ready = False
-        for number in v.open_phases():
-            if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
-                ready = True
+        best = None
+        for number in phases:
+            missing, groups = solver.solve(hand, self.PHASES[number - 1])
+            if best is None or missing < best[0]:
+                best = (missing, number, groups)
+            if missing == 0:
                 break
         solver = None
-        self.app.forget_since(loaded)  # the solver is loaded for the moment (code is RAM)
-        return ready
+        self.app.forget_since(loaded)
+        return best
 
     def _group_row(self, gi):
         from firmware.laydown import group_head, group_cards_text
@@ -236,20 +245,8 @@ class Rows(Decision):
 
     def _hint(self):
         v = self.view()
-        hand = v.hand
         phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
-        best = None  # (missing, number, groups) of the plan closest to complete
-        loaded = self.app.mark()
-        from shared_rules import solver
-
-        for number in phases:
-            missing, groups = solver.solve(hand, self.PHASES[number - 1])
-            if best is None or missing < best[0]:
-                best = (missing, number, groups)
-            if missing == 0:
-                break
-        solver = None
-        self.app.forget_since(loaded)  # the solver is loaded for the moment (code is RAM)
+        best = self._closest_plan(v.hand, phases)
         if best is None:
             self.refuse(t("p10.e.no_phase"), t("p10.w.sentence").format(t("p10.w.no_phase"), "P10C-7"))
             return
