@@ -678,17 +678,17 @@ def test_issue26_a_hands_and_a_games_summary_are_tables_that_fit_a_line_of_the_c
 
     with Machine("pybadge").environment():
         lang = importlib.import_module("firmware.lang")
-        screens = importlib.import_module("firmware.phase10.screens")
+        ends = importlib.import_module("firmware.phase10.ends")
         lang.set_lang(("en", "ru", "pl").index(code))
         try:
             head = lang.t("p10.hand_head")
             rows = [["ANN", "+105", "1005", "9->10"], ["BOB", "+0", "95", "5"]]
-            lines = screens.columns(head, rows)
+            lines = ends.columns(head, rows)
             assert all(len(x) <= 19 for x in lines), lines
             # the figures right-aligned under their labels, the phase left
             assert lines[1].index("1005") + 4 == lines[2].index("95") + 2
             assert lines[0].split() == head.split("|")
-            places = screens.columns(lang.t("p10.places_head"),
+            places = ends.columns(lang.t("p10.places_head"),
                                      [["1. ANN", "10", "1005"], ["2. BOB", "9", "95"]])
             assert all(len(x) <= 19 for x in places), places
         finally:

@@ -23,22 +23,6 @@ CARD = (1046, 25)  # tones (Hz, ms): a card played, a phase laid down
 PHASE = (784, 180)
 
 
-def columns(head, rows):
-    """``rows`` (lists of texts, a name first) as lines of a table under ``head``, the
-    '|'-separated labels of the columns after the first: the names left, the figures right
-    under their labels, the last column left (a phase, "5->6")."""
-    rows = [[""] + head.split("|")] + rows
-    n = len(rows[0])
-    w = [max([len(r[i]) for r in rows]) for i in range(n)]
-    out = []
-    for r in rows:
-        line = r[0] + " " * (w[0] - len(r[0]))
-        for i in range(1, n - 1):
-            line += " " + " " * (w[i] - len(r[i])) + r[i]
-        out.append(line + " " + r[n - 1])
-    return out
-
-
 class Screens:
     def __init__(self, session):
         self.session = session
@@ -148,58 +132,13 @@ class Screens:
         return " ".join(parts)
 
     def round_text(self):
-        """Penalty points of the hand just ended and who advances."""
-        st = self.session.state
-        names = self.session.names
-        out, points, advanced = st.last_hand
-        lines = [t("p10.went_out").format(names[out])]
-        again = st.tiebreak and self.tie
-        self.tie = st.tiebreak
-        if again:
-            lines.append(t("p10.nobody").format(st.phase_numbers[-1]))
-        free = st.progression == P.FREE
-        rows = []
-        for s in range(st.n):
-            if not st.active[s] and not points[s]:
-                continue
-            # the phase (free choice: the phases laid) before the hand, and after it where the
-            # seat advanced: "5->6"
-            if free:
-                k = st.completed(s)
-                phase = str(k - 1) + "->" + str(k) if advanced[s] else str(k)
-            else:
-                nxt = st.phase_of(s)
-                phase = str(nxt)
-                if advanced[s] and not st.tiebreak:
-                    phase = str(st.phase_numbers[st.progress[s] - 1]) + "->" + (
-                        phase if nxt else t("p10.done"))
-            rows.append([names[s], "+" + str(points[s]), str(st.scores[s]), phase])
-        lines += columns(t("p10.free_head" if free else "p10.hand_head"), rows)
-        if st.tiebreak and not again:
-            tied = [names[s] for s in range(st.n) if st.active[s]]
-            lines.append(t("p10.tie").format(", ".join(tied), st.phase_numbers[-1]))
-        return t("p10.hand_over").format(st.hand_no - 1), "\n".join(lines)
+        """The title and text of the summary of the hand just ended (``firmware.phase10.ends``,
+        loaded then: code is RAM on a board)."""
+        from firmware.phase10 import ends
+
+        return ends.round_text(self)
 
     def ending_text(self):
-        st = self.session.state
-        names = self.session.names
-        won = [names[w] for w in st.winners]
-        head = t("p10.win" if len(won) > 1 else "p10.wins").format((" " + t("p10.and") + " ").join(won))
-        # everyone advances: everyone has played every phase, laid or not, and points decide
-        everyone = st.progression == P.EVERYONE
-        places = st.ranking()
-        rows = []
-        for s in sorted(range(st.n), key=lambda s: (places[s], s)):
-            row = [str(places[s]) + ". " + names[s], str(st.scores[s])]
-            if not everyone:
-                row.insert(1, str(st.completed(s)))
-            rows.append(row)
-        # the winner and the places first (a page), then how the game ended
-        lines = [head] + columns(t("p10.points_head" if everyone else "p10.places_head"), rows)
-        if st.tiebreak:
-            lines.append(t("p10.tiebreak").format(won[0], st.phase_numbers[-1]))
-        elif st.last_hand is not None:
-            lines.append(t("p10.last_hand").format(names[st.last_hand[0]]))
-        if everyone:
-            lines.append(t("p10.fewest"))
-        return t("p10.over"), "\n".join(lines)
+        from firmware.phase10 import ends
+
+        return ends.ending_text(self.session)
