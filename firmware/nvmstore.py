@@ -118,6 +118,10 @@ class Store:
         self._held = 0
         self._due = False
         self._last = None  # the records of the newest image as written
+        # append: what a full log is written again from (the image, then 0xFF to the end),
+        # made now, low in the heap; made when the log fills, in the middle of a game, the
+        # NVM's size in one piece might not be there (the PicoSystem's 4 KB)
+        self._log = bytearray(size) if append else None
         self._load()
         self.settings = Record(self, _SETTINGS)
         self.stats = Record(self, _STATS)
@@ -245,8 +249,11 @@ class Store:
                 nvm[t:t + n] = image
                 self.tail = t + n
             else:  # the log is full: start it again, erased behind the image
-                image.extend(b"\xff" * (end - n))
-                nvm[0:end] = image
+                log = self._log
+                log[0:n] = image
+                for i in range(n, end):
+                    log[i] = 0xFF
+                nvm[0:end] = log
                 self.tail = n
             self.newest = 0
         else:

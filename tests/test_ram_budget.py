@@ -178,13 +178,13 @@ def test_ui_text_draws_what_bitmap_label_draws(scale):
             assert b.color == 0x123456 and b.anchored_position == (10, 30)
 
 
-def _micropython_figures(program):
-    """The integers ``program`` prints, run by the MicroPython Unix port."""
+def _micropython_figures(program, heap=2000000):
+    """The integers ``program`` prints, run by the MicroPython Unix port in ``heap`` bytes."""
     import subprocess
 
     from tools.micropython_firmware import MICROPYTHON
 
-    out = subprocess.run([MICROPYTHON, "-X", "heapsize=2000000", "-c", program],
+    out = subprocess.run([MICROPYTHON, "-X", "heapsize=%d" % heap, "-c", program],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return [int(v) for v in out.stdout.split()]
@@ -358,6 +358,35 @@ print(poll(710, 2))  # both up
 """ % (STUBS, REPO, KEPT)
     kept = _micropython_figures(program)
     assert kept == [0, 0, 0, 0], kept
+
+
+def test_a_full_nvm_log_is_written_again_in_a_heap_without_its_size_in_one_piece():
+    """On the RP2040 (the PicoSystem) the saves are a log in the NVM's 4 KB, written again from
+    its start when full: the buffer for that is made with the store, so a save then needs no
+    4 KB in one piece in the middle of a game (one had run a person's Phase 10 game against
+    hard computers out of memory)."""
+    program = """
+import gc, sys
+sys.path[:] = [%r]
+from firmware.nvmstore import Store
+
+store = Store(bytearray(b"\\xff" * 4096), 4096, True)
+keep = []
+try:  # the rest of the heap in 1 KiB pieces, every other one free
+    while True:
+        keep.append(bytearray(1024))
+except MemoryError:
+    pass
+for i in range(0, len(keep), 2):
+    keep[i] = None
+gc.collect()
+seq = store.seq
+for i in range(40):  # several times round the log
+    store.game.save(bytes([i]) * 300)
+print(store.seq - seq, store.game.load()[0], store.tail)
+""" % REPO
+    saves, last, tail = _micropython_figures(program, heap=120000)
+    assert saves == 40 and last == 39 and tail < 4096
 
 
 def test_frozen_code_is_not_on_the_heap(script_runs):
