@@ -24,7 +24,8 @@ class Summary(TextPage):
 
             self.fx = fx.win(self.group, self.app.layout.width, self.app.layout.height)
         if not final and session.persons == 0:  # a game between computers goes on by itself
-            self.wait_until = (supervisor.ticks_ms() + 4 * DELAYS[session.app.settings.speed]) & 0x1FFFFFFF
+            delay = 4 * DELAYS[session.app.settings.speed]
+            self.wait_until = (supervisor.ticks_ms() + delay) & 0x1FFFFFFF
 
     def key(self, k):
         if k == A and self.page + 1 >= self.pages:

@@ -543,7 +543,8 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
     d.booted.pop()
     d.m.run(30)
     assert _pixels(d.m, str(tmp_path / "g.png")) == after
-    s.show(importlib.import_module("firmware.summary").Summary(s, "Game over", "ANN wins!", True))  # the win flourish
+    summary = importlib.import_module("firmware.summary")
+    s.show(summary.Summary(s, "Game over", "ANN wins!", True))  # the win flourish
     top = d.top
     assert type(top).__name__ == "Summary" and top.fx is not None
     n = len(top.group)

@@ -61,7 +61,8 @@ def ending_text(session):
     st = session.state
     names = session.names
     won = [names[w] for w in st.winners]
-    head = t("p10.win" if len(won) > 1 else "p10.wins").format((" " + t("p10.and") + " ").join(won))
+    winners = (" " + t("p10.and") + " ").join(won)
+    head = t("p10.win" if len(won) > 1 else "p10.wins").format(winners)
     # everyone advances: everyone has played every phase, laid or not, and points decide
     everyone = st.progression == P.EVERYONE
     places = st.ranking()
