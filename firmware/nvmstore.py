@@ -24,7 +24,8 @@ of it. Nothing is written when the image would be the same as the newest one. Th
 image (highest seq) is what a boot reads. When no place holds a valid image but one is not
 blank (0x00 / 0xFF), the saves are *damaged*: each record reports it once and is cleared.
 Saves of version 1 (each record in two slots of its own, with a commit byte) are read when no
-image is found, and written as an image at the next save.
+image is found (``firmware.nvmold``, loaded only then), and written as an image at the next
+save.
 """
 
 import struct
@@ -168,7 +169,9 @@ class Store:
             self.payloads = self._parse(body)
             self._last = body
             return
-        old = _old_records(self.nvm)
+        from firmware.nvmold import records  # (loaded only when no image is found)
+
+        old = records(self.nvm)
         if old is not None:
             self.payloads = old
             return
@@ -264,43 +267,3 @@ class Store:
         self.seq = seq
         self._last = body
         return True
-
-
-# --------------------------------------------------------------------------- version 1 saves
-
-
-def _old_records(nvm):
-    """The records of a version 1 save (each in two slots: commit(1) kind(1) seq(2) length(2)
-    crc16(2) payload, the newest committed one valid), or None when there is none."""
-    half = len(nvm) // 2
-    ssize = min(SETTINGS_SIZE, half)
-    rest = half - ssize
-    slots = [((0, half), ssize, 0x53), None, None]
-    if rest >= STATS_SIZE + 1024:
-        rest -= STATS_SIZE
-        slots[_STATS] = ((ssize + rest, half + ssize + rest), STATS_SIZE, 0x54)
-    if rest > 8:
-        slots[_GAME] = ((ssize, half + ssize), rest, 0x47)
-    out = [None, None, None]
-    found = False
-    for k in range(3):
-        if slots[k] is None:
-            continue
-        offsets, size, kind = slots[k]
-        best = None
-        for off in offsets:
-            head = nvm[off:off + 8]
-            if head[0] != 0xA5 or head[1] != kind:
-                continue
-            seq, n, crc = struct.unpack_from("<HHH", head, 2)
-            if n > size - 8:
-                continue
-            body = nvm[off + 8:off + 8 + n]
-            if crc16(body, crc16(head[1:6])) != crc:
-                continue
-            if best is None or (seq != best[0] and ((seq - best[0]) & 0xFFFF) < 0x8000):
-                best = (seq, bytes(body))
-        if best is not None:
-            out[k] = best[1]
-            found = True
-    return out if found else None

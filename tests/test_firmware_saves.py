@@ -473,16 +473,23 @@ def test_a_tiny_nvm_still_keeps_the_settings():
 
 def test_the_store_runs_under_micropython():
     """nvmstore.Store on each layout (two pages, an append log, two halves) under real MicroPython:
-    images written, read back, the newest winning."""
+    images written, read back, the newest winning (from blank: the version 1 reader,
+    firmware.nvmold, is asked first)."""
     import os
 
     from tools.micropython_host import run
 
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware",
-                        "nvmstore.py")
-    with open(path, encoding="utf-8") as f:
-        src = f.read()
-    code = ("f = open('/mpnvmstore.py', 'w')\nf.write(" + repr(src) + ")\nf.close()\n"
+    firmware = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                            "firmware")
+    files = {}
+    for name in ("nvmstore.py", "nvmold.py"):
+        with open(os.path.join(firmware, name), encoding="utf-8") as f:
+            files[name] = f.read()
+    code = ("import os\nos.mkdir('/firmware')\nopen('/firmware/__init__.py', 'w').close()\n"
+            "f = open('/firmware/nvmold.py', 'w')\nf.write(" + repr(files["nvmold.py"])
+            + ")\nf.close()\n"
+            "f = open('/mpnvmstore.py', 'w')\nf.write(" + repr(files["nvmstore.py"])
+            + ")\nf.close()\n"
             "import sys\nsys.path.append('/')\n" + '''
 import mpnvmstore as nvmstore
 class N:
