@@ -335,9 +335,12 @@ class App:
         since it first showed dropped, and a message. The saved game stays as its last save
         left it and the settings are saved as the screens leave them: nothing saved is lost.
         Another MemoryError on the way is the board's to report (code.py stops)."""
-        show = getattr(sys, "print_exception", None)  # CircuitPython and MicroPython
-        if show is not None:
-            show(e)
+        try:
+            from traceback import print_exception  # CircuitPython (and CPython)
+        except ImportError:  # MicroPython
+            print_exception = getattr(sys, "print_exception", None)
+        if print_exception is not None:
+            print_exception(e)
         e = None
         self.later = None
         name = None

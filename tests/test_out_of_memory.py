@@ -88,9 +88,10 @@ def test_a_memory_error_while_reading_a_save_is_not_a_corrupt_save(monkeypatch):
         codec.decode(blob)
 
 
-def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path):
+def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path, capsys):
     """A MemoryError raised on purpose in a pass of the loop during a game of Phase 10, with the
-    pause menu on top: the message still names the game."""
+    pause menu on top: the message still names the game, and the traceback goes to the console
+    (``traceback.print_exception``, as on CircuitPython, which has no sys.print_exception)."""
     shots = os.path.join(os.path.dirname(__file__), "..", "out", "screens", "pybadge")
     with Machine("pybadge", seed=1, nvm_path=str(tmp_path / "nvm.bin")) as m:
         m.boot()
@@ -117,6 +118,8 @@ def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path)
         assert "Paused: Phase 10" in m.screen_text()
         raised.clear()
         m.run(300)
+        err = capsys.readouterr().err
+        assert "MemoryError: memory allocation failed, allocating 4688 bytes" in err, err
         text = m.screen_text()
         assert "Out of memory" in text, text
         assert "Phase 10 needs more memory (RAM) than this board has free" in " ".join(text.split())
