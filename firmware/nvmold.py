@@ -7,10 +7,8 @@ from micropython import const
 
 from shared_rules.crc import crc16
 
-# constants of other modules, copied so that they compile away (tests/test_subset.py
-# holds each to its source)
-_SETTINGS_SIZE = const(64)  # firmware.nvmstore.SETTINGS_SIZE
-_STATS_SIZE = const(144)  # firmware.nvmstore.STATS_SIZE
+_SETTINGS_SIZE = const(64)  # a version 1 settings slot
+_STATS_SIZE = const(144)  # a version 1 statistics slot (firmware.stats: 16 names)
 
 
 def records(nvm):

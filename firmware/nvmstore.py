@@ -36,8 +36,6 @@ from shared_rules.crc import crc16
 MAGIC = const(0x5C)
 HEADER = const(9)  # of an image
 RECORD = const(3)  # of a record in an image
-SETTINGS_SIZE = const(64)
-STATS_SIZE = const(144)  # firmware.stats: 16 names
 KINDS = (0x53, 0x54, 0x47)  # "S" settings, "T" statistics, "G" game: their order in an image
 _SETTINGS = const(0)
 _STATS = const(1)
