@@ -29,6 +29,7 @@ save.
 """
 
 import struct
+import sys
 from micropython import const
 
 from shared_rules.crc import crc16
@@ -167,9 +168,11 @@ class Store:
             self.payloads = self._parse(body)
             self._last = body
             return
-        from firmware.nvmold import records  # (loaded only when no image is found)
+        import firmware
+        from firmware import nvmold  # loaded only when no image is found, and only for now
 
-        old = records(self.nvm)
+        old = nvmold.records(self.nvm)
+        del sys.modules["firmware.nvmold"], firmware.nvmold  # its code is garbage now
         if old is not None:
             self.payloads = old
             return
