@@ -25,11 +25,24 @@ def test_without_the_vm_the_option_says_how_to_build_it_and_exits_2(tmp_path, ca
 
 def test_a_frozen_vm_holding_another_app_is_refused_as_stale(tmp_path, capsys):
     (tmp_path / "circuitpython32-app").write_text("")
-    (tmp_path / "circuitpython32-app.json").write_text(json.dumps({"app_digest": "0" * 64}))
+    (tmp_path / "circuitpython32-app.json").write_text(json.dumps(
+        {"app_digest": "0" * 64, "harness_digest": mf.harness_digest()}))
     rc = bench_ram.main(["--vm", "circuitpython32", "--frozen", "--vm-dir", str(tmp_path),
                          "--scripts", "menus"])
     assert rc == 2
     assert "another version of the app" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("info", [{}, {"harness_digest": "0" * 64}])
+def test_a_vm_without_this_trees_runner_and_stand_ins_frozen_in_is_refused(tmp_path, capsys, info):
+    """Both binaries freeze the runner and the stand-ins (a board's displayio is C, its names
+    in flash): one built before, or from other ones, would measure another harness."""
+    (tmp_path / "circuitpython32").write_text("")
+    (tmp_path / "mpy-cross").write_text("")
+    (tmp_path / "circuitpython32.json").write_text(json.dumps(info))
+    rc = bench_ram.main(["--vm", "circuitpython32", "--vm-dir", str(tmp_path), "--scripts", "menus"])
+    assert rc == 2
+    assert "another version of the runner and stand-ins" in capsys.readouterr().err
 
 
 def test_an_unknown_board_heap_is_refused(capsys):

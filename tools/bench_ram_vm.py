@@ -3,11 +3,15 @@
 
     python -m tools.bench_ram --vm circuitpython32 [--py | --frozen] [--boards all] [--jobs 2]
 
-The binaries come from ``python -m tools.build_firmware --vm``: ``circuitpython32`` (nothing
-frozen: the app runs as ``.py``, or as ``.mpy`` from CircuitPython's own ``mpy-cross``) and
+The binaries come from ``python -m tools.build_firmware --vm``: ``circuitpython32`` (the app
+runs as ``.py``, or as ``.mpy`` from CircuitPython's own ``mpy-cross``) and
 ``circuitpython32-app`` (``firmware/``, ``boards/``, ``shared_rules/`` frozen in, found on
 ``sys.path`` after the drive's root and before ``/lib`` as on a board; ``code.py`` is the
-one-line stub). The runner and stand-ins are the MicroPython runs' (tools/micropython_firmware.py).
+one-line stub). Both have the MicroPython runs' runner and stand-ins frozen in
+(tools/micropython_firmware.py): on a board displayio and the rest are C, their code in flash
+and their names in the firmware's table, so the app's names fill the heap's pools of names
+alone, which double in size as they fill. A binary built from another runner or app than this
+tree's is refused.
 
 For every board and script: the peak (the smallest app heap, to 2 KiB, in which the script
 runs to its end), whether it runs in the board's heap, and there the smallest of the largest
@@ -55,15 +59,14 @@ def binaries(vm_dir, mode):
         cross = os.path.join(vm_dir, MPY_CROSS)
         if not os.path.exists(cross):
             raise Missing("No CircuitPython mpy-cross at %s. %s" % (cross, BUILD_HINT))
-    if mode == "frozen":
-        info = vm + ".json"
-        built = None
-        if os.path.exists(info):
-            with open(info) as f:
-                built = json.load(f).get("app_digest")
-        if built != appinfo.app_digest(mf.REPO):
-            raise Missing("%s holds another version of the app than this tree's (or says "
-                          "nothing of it): its figures would be stale. %s" % (vm, BUILD_HINT))
+    info = mf.vm_info(vm)
+    if info.get("harness_digest") != mf.harness_digest():
+        raise Missing("%s holds another version of the runner and stand-ins (tests/micropython) "
+                      "than this tree's, or none: its figures would not be this tree's. %s"
+                      % (vm, BUILD_HINT))
+    if mode == "frozen" and info.get("app_digest") != appinfo.app_digest(mf.REPO):
+        raise Missing("%s holds another version of the app than this tree's (or says "
+                      "nothing of it): its figures would be stale. %s" % (vm, BUILD_HINT))
     return vm, cross
 
 

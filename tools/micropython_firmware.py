@@ -30,6 +30,7 @@ MICROPYTHON = os.path.join(REPO, ".venv", "bin", "micropython")
 BLOCK = 32  # bytes per GC block of this 64-bit build (16 on a 32-bit board)
 HEAP = 150000  # about what a SAMD51 board leaves code.py
 RANDOM_BYTES = 1 << 18  # os.urandom bytes a run may use (read from a file as needed)
+HARNESS_FROZEN = False  # the runner and the stand-ins are frozen into MICROPYTHON (use_vm)
 IN_VM = "vm"  # run_script(frozen=IN_VM): the app is frozen into the VM binary itself (use_vm)
 LIBS = ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py",
         "adafruit_ticks.py")
@@ -89,11 +90,44 @@ def _lib_dir(tmp):
     return lib
 
 
+def harness_files():
+    """[(module name, path)] of the runner and the stand-ins, as a VM build freezes them."""
+    out = [("fwrun", os.path.join(HERE, "fwrun.py"))]
+    for f in sorted(os.listdir(STUBS)):
+        if f.endswith(".py"):
+            out.append((f[:-3], os.path.join(STUBS, f)))
+    return out
+
+
+def harness_digest():
+    """SHA-256 over the runner's and the stand-ins' names and sources: which harness a VM
+    build froze in (tools.build_firmware --vm)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for name, path in harness_files():
+        with open(path, "rb") as f:
+            h.update(name.encode() + b"\0" + f.read() + b"\0")
+    return h.hexdigest()
+
+
+def vm_info(binary):
+    """What tools.build_firmware --vm wrote beside a VM binary (``BINARY.json``), or {}."""
+    try:
+        with open(binary + ".json") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
 def use_vm(binary, block=16):
     """Run the firmware on another Unix-port binary from now on, e.g. CircuitPython 10's own
-    built 32-bit (tools.build_firmware --vm), whose heap blocks are ``block`` bytes."""
-    global MICROPYTHON, BLOCK
+    built 32-bit (tools.build_firmware --vm), whose heap blocks are ``block`` bytes. A VM with
+    the runner and the stand-ins frozen in (its ``.json`` says so) runs them from its flash, as
+    a board has its displayio and the rest in C: their code and names are not on its heap."""
+    global MICROPYTHON, BLOCK, HARNESS_FROZEN
     MICROPYTHON, BLOCK = binary, block
+    HARNESS_FROZEN = "harness_digest" in vm_info(binary)
 
 
 def board_config(board_id, seed):
@@ -433,8 +467,11 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         # the repository lies.
         _lib_dir(tmp)
         os.symlink(repo, os.path.join(tmp, "app"))
-        os.symlink(STUBS, os.path.join(tmp, "stubs"))
-        os.symlink(os.path.join(HERE, "fwrun.py"), os.path.join(tmp, "fwrun.py"))
+        runner = ["-m", "fwrun"]  # frozen in, found on the port's sys.path ('.frozen')
+        if not HARNESS_FROZEN:
+            os.symlink(STUBS, os.path.join(tmp, "stubs"))
+            os.symlink(os.path.join(HERE, "fwrun.py"), os.path.join(tmp, "fwrun.py"))
+            runner = ["fwrun.py"]
         code = "app/firmware/code.py"
         if frozen == IN_VM:  # code.py is the stub a frozen build's drive holds
             from tools.build_firmware.app import STUB
@@ -461,7 +498,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(
-            [MICROPYTHON, "-X", "heapsize=%d" % total_heap, "fwrun.py", "config.json", code],
+            [MICROPYTHON, "-X", "heapsize=%d" % total_heap] + runner + ["config.json", code],
             capture_output=True, text=True, timeout=timeout, cwd=tmp)
         r = Result()
         r.total_heap = total_heap

@@ -38,10 +38,12 @@ import micropython
 
 with open(sys.argv[1]) as _f:
     _cfg = json.load(_f)
+# '.frozen' first: a VM built for the benchmarks has the stand-ins frozen in (their code and
+# names in its flash, as a board's displayio); else they are read from ``stubs``
 if _cfg.get("frozen_in_vm"):  # the app frozen into this VM: found as on a board, after '/'
-    sys.path[:] = [_cfg["stubs"], ".frozen", _cfg["lib"]]
+    sys.path[:] = [".frozen", _cfg["stubs"], _cfg["lib"]]
 else:
-    sys.path[:] = [_cfg["stubs"], _cfg["lib"], _cfg["repo"]]
+    sys.path[:] = [".frozen", _cfg["stubs"], _cfg["lib"], _cfg["repo"]]
 if _cfg.get("rom"):  # the app frozen into the firmware: its code in flash (cpfrozen.py)
     import cpfrozen
 
