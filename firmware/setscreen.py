@@ -24,12 +24,15 @@ ROWS = (
 
 
 class SettingsScreen(ui.ListScreen):
-    def __init__(self, app):
+    def __init__(self, app, at=0):
         self.app = app
         self.rows = [r for r in ROWS if (r[0] != "bright" or app.board.BRIGHTNESS)
                      and (r[0] != "volume" or app.sound.speaker is not None)]
         self.before = app.settings_bytes()
-        super().__init__(app, t("set.title"), [self._row(r) for r in self.rows])
+        items = [self._row(r) for r in self.rows]
+        super().__init__(app, t("set.title"), items)
+        if at:
+            self.menu.set_items(items, at)
 
     def _row(self, row):
         field, label, shown = row
@@ -45,8 +48,10 @@ class SettingsScreen(ui.ListScreen):
         return ui.pair(t(label), text, self.app.layout.text().cols)
 
     def choose(self, i):
-        if self.rows[i][0] == "buttons":
-            self.app.push(ButtonTest(self.app))
+        if self.rows[i][0] == "buttons":  # the test in place of this screen (its pixels are
+            app = self.app  # RAM), which comes back on the same row after it
+            back = self.back_to
+            app.swap(lambda: ButtonTest(app), lambda: _again(app, i, back))
         else:
             self.adjust(i, 1)
 
@@ -70,6 +75,12 @@ class SettingsScreen(ui.ListScreen):
     def closed(self):
         if self.app.settings_bytes() != self.before:
             self.app.save_settings()
+
+
+def _again(app, at, back):
+    screen = SettingsScreen(app, at)
+    screen.back_to = back
+    return screen
 
 
 class ButtonTest(ui.Screen):

@@ -411,7 +411,14 @@ def test_issue14_5_pause_menu_on_START_and_on_B_at_the_top_of_a_turn(tmp_path):
     d.key("B")
     d.menu_choose("Settings")
     assert "CPU speed" in " ".join(d.text().split())
+    depth = len(d.top.app.stack)
+    d.menu_choose("Button test")  # in Settings' place; B twice: Settings again, on its row
+    assert type(d.top).__name__ == "ButtonTest" and len(d.top.app.stack) == depth
     d.key("B")
+    d.key("B")
+    assert type(d.top).__name__ == "SettingsScreen" and d.top.menu.items[d.top.menu.index] == "Button test"
+    d.key("B")
+    assert type(d.top).__name__ == "PauseMenu"
     d.menu_choose("Leave game")
     assert type(d.top).__name__ == "MainMenu" and d.top.menu.items[0] == "Continue"
     d.close()
