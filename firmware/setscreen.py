@@ -24,14 +24,15 @@ ROWS = (
 
 
 class SettingsScreen(ui.ListScreen):
-    def __init__(self, app, at=0):
+    def __init__(self, app, at=0, first=0):
         self.app = app
         self.rows = [r for r in ROWS if (r[0] != "bright" or app.board.BRIGHTNESS)
                      and (r[0] != "volume" or app.sound.speaker is not None)]
         self.before = app.settings_bytes()
         items = [self._row(r) for r in self.rows]
         super().__init__(app, t("set.title"), items)
-        if at:
+        if at:  # back from the button test: the same row, the list scrolled as it was
+            self.menu.first = first
             self.menu.set_items(items, at)
 
     def _row(self, row):
@@ -50,8 +51,8 @@ class SettingsScreen(ui.ListScreen):
     def choose(self, i):
         if self.rows[i][0] == "buttons":  # the test in place of this screen (its pixels are
             app = self.app  # RAM), which comes back on the same row after it
-            back = self.back_to
-            app.swap(lambda: ButtonTest(app), lambda: _again(app, i, back))
+            back, first = self.back_to, self.menu.first
+            app.swap(lambda: ButtonTest(app), lambda: _again(app, i, first, back))
         else:
             self.adjust(i, 1)
 
@@ -77,8 +78,8 @@ class SettingsScreen(ui.ListScreen):
             self.app.save_settings()
 
 
-def _again(app, at, back):
-    screen = SettingsScreen(app, at)
+def _again(app, at, first, back):
+    screen = SettingsScreen(app, at, first)
     screen.back_to = back
     return screen
 

@@ -412,11 +412,16 @@ def test_issue14_5_pause_menu_on_START_and_on_B_at_the_top_of_a_turn(tmp_path):
     d.menu_choose("Settings")
     assert "CPU speed" in " ".join(d.text().split())
     depth = len(d.top.app.stack)
-    d.menu_choose("Button test")  # in Settings' place; B twice: Settings again, on its row
+    d.key("UP")  # (wraps to the last row, Language, scrolling the list)
+    d.key("UP")
+    assert d.top.menu.items[d.top.menu.index] == "Button test" and d.top.menu.first > 0
+    shown = d.text()
+    d.key("A")  # the test in Settings' place; B twice: Settings again, as it was
     assert type(d.top).__name__ == "ButtonTest" and len(d.top.app.stack) == depth
     d.key("B")
     d.key("B")
     assert type(d.top).__name__ == "SettingsScreen" and d.top.menu.items[d.top.menu.index] == "Button test"
+    assert d.text() == shown  # the same rows in view
     d.key("B")
     assert type(d.top).__name__ == "PauseMenu"
     d.menu_choose("Leave game")
