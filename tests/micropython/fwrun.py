@@ -1,6 +1,6 @@
 """Boot firmware/code.py under MicroPython with the CircuitPython stand-ins of ``cpstubs/`` and
 feed it scripted input (run by ``tools/micropython_firmware.py``: ``micropython -X heapsize=N fwrun.py
-CONFIG.json``).
+CONFIG.json``, or ``-m fwrun`` in a VM that has it and the stand-ins frozen in).
 
 The configuration holds the board (pins, button wiring, screen, NVM file), the seeded random
 bytes and the script as low-level operations (one JSON line each, read as they come; the

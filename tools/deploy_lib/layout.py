@@ -280,6 +280,7 @@ def source_name(path):
         rel = rel[:-9]
     return rel.replace("/", ".")
 
+
 _COMPILED = {}  # (compiler, its size and time, board path, source's hash) -> .mpy bytes
 
 
