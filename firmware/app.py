@@ -39,7 +39,9 @@ class App:
         self.boot_modules = None  # the modules of the main menu: what unload() keeps
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
+        loaded = self.mark()
         self.store = Store(microcontroller.nvm)
+        self.forget_since(loaded)  # the reader of old saves, where it was needed (code is RAM)
         self.settings = Settings()
         self.notices = []
         self.later = None  # a function of the app to call once the keys of this pass are given

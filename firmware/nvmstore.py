@@ -29,7 +29,6 @@ save.
 """
 
 import struct
-import sys
 from micropython import const
 
 from shared_rules.crc import crc16
@@ -168,11 +167,9 @@ class Store:
             self.payloads = self._parse(body)
             self._last = body
             return
-        import firmware
-        from firmware import nvmold  # loaded only when no image is found, and only for now
+        from firmware.nvmold import records  # (loaded only when no image is found)
 
-        old = nvmold.records(self.nvm)
-        del sys.modules["firmware.nvmold"], firmware.nvmold  # its code is garbage now
+        old = records(self.nvm)
         if old is not None:
             self.payloads = old
             return
