@@ -158,12 +158,6 @@ class Session:
         self.app.forget_since(self.person_mark)
         self.person_mark = None
 
-    def swap_screen(self, seat):
-        """The same person's next decision needs a screen of another kind (the board game's
-        board, its choice of cards, its turn): the old screen and the modules it loaded go
-        first, so that the new one finds the heap they held."""
-        self.show_new(self._next_screen, seat)
-
     def _computers(self, _):
         """The computer players' screen; its module loads with theirs, and goes with them
         (``drop_bots``)."""
@@ -183,6 +177,9 @@ class Session:
         return Summary(self, title, text, final)
 
     def _next_screen(self, seat):
+        """The same person's next decision on a screen of another kind (the board game's board,
+        its choice of cards, its turn): the modules the old one loaded go with it, so that the
+        new one finds the heap they held."""
         self.drop_person()
         return self.decision_screen(seat)
 
@@ -290,7 +287,12 @@ class Session:
         self.viewer = seat
         after_computers = getattr(top, "computers", False) or getattr(top, "auto", False)
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
-            top.refresh()
+            shows = getattr(self.game, "shows", None)  # a game whose person has several screens
+            if shows is None or shows(top):
+                top.refresh()
+            else:  # asked here, not by the screen: no frame of it is alive while the next is made
+                top = None
+                self.show_new(self._next_screen, seat)
         else:
             top = None
             self.show_new(self.decision_screen, seat)  # the screen it follows goes first

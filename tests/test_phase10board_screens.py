@@ -485,3 +485,52 @@ def test_P10B_9_the_action_screen_uses_the_large_text_on_the_t_display(board_id,
         assert not fit_problems(d.m.display, t)
     finally:
         d.close()
+
+
+def test_P10B_6_a_persons_next_screen_of_another_kind_is_made_once_the_last_is_gone(tmp_path):
+    """A person's choice of cards (``Pick``) followed by the same person's PLAY: the turn screen
+    is made once nothing keeps the choice's screen alive (on a board its objects and its
+    module's code would stay on the heap while the turn screen loads: ``Session.next`` asks
+    ``Screens.shows`` and drops the old screen before the new one is made)."""
+    import gc
+    import weakref
+
+    B = importlib.import_module("shared_rules.phase10board.game")
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=5)
+    d.boot()
+    try:
+        start(d, "2", ("person", "normal"))
+        seen = set()
+        for _ in range(3000):
+            t = d.top
+            if type(t).__name__ == "Pick":
+                from tests.test_phase10board_device import want
+
+                s = t.session
+                move = want(t)
+                seat = t.seat
+                assert s.apply(move) is None
+                if s.state.pending == (seat, B.PLAY):
+                    old = weakref.ref(t)
+                    t = None
+                    made = []
+                    decision = s.game.decision
+
+                    def check(seat):
+                        gc.collect()
+                        made.append(old() is None)
+                        return decision(seat)
+
+                    s.game.decision = check
+                    s.next()
+                    del s.game.decision
+                    assert made == [True]
+                    assert type(d.top).__name__ == "BoardTurn"
+                    return
+                s.next()
+                continue
+            t = None
+            step(d, seen)
+        raise AssertionError("no person's choice of cards followed by their PLAY")
+    finally:
+        d.close()

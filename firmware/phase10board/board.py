@@ -274,8 +274,6 @@ class BoardScreen(Decision):
 
     def refresh(self):
         s = self.session
-        if s.game.swap(self):
-            return
         st = s.state
         self._tokens()
         me = self.seat

@@ -51,8 +51,6 @@ class Pick(Decision):
 
     def refresh(self):
         s = self.session
-        if s.game.swap(self):
-            return
         st = s.state
         v = st.view(self.seat)
         kind = st.pending[1]

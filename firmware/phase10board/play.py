@@ -60,8 +60,6 @@ class BoardTurn(Turn):
         return PlayView(self.session.state.view(self.seat))
 
     def refresh(self):
-        if self.session.game.swap(self):
-            return
         super().refresh()
         st = self.session.state
         m = st.markers[self.seat]

@@ -113,15 +113,10 @@ class Screens:
             return "BoardTurn"
         return "Pick"
 
-    def swap(self, screen):
-        """True (and the right screen shown) when ``screen``, asked to refresh by the session,
-        does not show the decision now pending (the same person's next decision of another
-        kind)."""
-        s = self.session
-        if type(screen).__name__ == self.screen_of(s.state.pending[1]):
-            return False
-        s.swap_screen(s.state.pending[0])
-        return True
+    def shows(self, screen):
+        """Whether the person's screen ``screen`` shows the decision now pending (a decision of
+        another kind has a screen of its own: ``Session.next`` makes it)."""
+        return type(screen).__name__ == self.screen_of(self.session.state.pending[1])
 
     def computer(self, seat):
         """For a computer's roll, the function that makes the board screen showing it (``board``);
