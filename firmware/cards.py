@@ -16,6 +16,7 @@ no label of its own) and the tiles that look alike one palette.
 import displayio
 
 from firmware import ui
+from firmware.font import code_at, size
 
 # fill, text of red, blue, green, yellow, Wild, Skip (look index = card >> 4), and the board
 # game's purple (look index PURPLE, its colour 1)
@@ -42,7 +43,8 @@ def face(c, marks=LETTERS):
     """What a tile shows: the number (a joker's too), ``W`` or ``S`` (``marks``: ``letters()``)."""
     if c & JOKER:
         return str(c & 15)
-    return marks[c >> 4] if c >> 4 >= 4 else str(c & 15)
+    k = c >> 4
+    return marks[k:k + 1] if k >= 4 else str(c & 15)  # (a slice: a letter by index is interned)
 
 
 def kind(c, board=False):
@@ -67,7 +69,7 @@ def look(c, board=False):
     if c & JOKER:
         return FILL[4], FRAME[colour(c, board)], face(c), "J"
     k = kind(c, board)
-    return FILL[k], INK[k], face(c, marks), marks[k] if k < 4 or k == PURPLE else ""
+    return FILL[k], INK[k], face(c, marks), marks[k:k + 1] if k < 4 or k == PURPLE else ""
 
 
 def sort_key(c, by_colour):
@@ -116,11 +118,14 @@ def _faces(tw, th, s, marks):
     if _sheet[0] == key:
         return _sheet[1]
     _sheet[1] = None
-    letters = " " + marks[:4] + marks[PURPLE] + "J"
-    bw = tw * len(letters)
+    # none, the four colours', purple's, the joker's: its letters read from its bytes (a str's
+    # letters one by one would be interned: ``firmware.font.code_at``)
+    letters = (" " + marks[:4] + marks[PURPLE:PURPLE + 1] + "J").encode()
+    at = 0
+    bw = tw * 7
     b = displayio.Bitmap(bw, th, 3)
     y0 = 12 if s == 1 else 19
-    for n in range(len(letters)):  # (pixels by index: a tuple index is garbage per pixel)
+    for n in range(7):  # (pixels by index: a tuple index is garbage per pixel)
         x0 = n * tw
         for j in range(th):  # the frame, s pixels thick
             row = j * bw + x0
@@ -131,7 +136,8 @@ def _faces(tw, th, s, marks):
                 for i in range(s):
                     b[row + i] = 1
                     b[row + tw - 1 - i] = 1
-        g = ui.FONT.get_glyph(ord(letters[n]))
+        g = ui.FONT.get_glyph(code_at(letters, at))
+        at += size(letters[at])
         if g is None or n == 0:
             continue
         src = g.bitmap
@@ -258,7 +264,7 @@ class HandRow:
             ink = SHOWN[k] if chosen else INK[k]
             if marks is None:
                 marks = letters()
-            mark = marks[k] if k < 4 or k == PURPLE else ""
+            mark = marks[k:k + 1] if k < 4 or k == PURPLE else ""
             if c & JOKER:  # white, numbered in its colour, marked J
                 k = colour(c, self.board)
                 ink = SHOWN[k] if chosen else FRAME[k]

@@ -110,6 +110,26 @@ class Font:
         return g
 
 
+def code_at(b, i):
+    """The code point whose UTF-8 bytes start at ``b[i]`` (``size(b[i])`` of them). Texts are
+    read so, from their bytes: taking a str's letters one by one would intern each letter as a
+    name on a board, kept for good wherever the heap had room when it first came (a piece of
+    the heap split off for every new letter)."""
+    c = b[i]
+    if c < 0x80:
+        return c
+    if c < 0xE0:
+        return (c & 0x1F) << 6 | (b[i + 1] & 0x3F)
+    if c < 0xF0:
+        return (c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F)
+    return (c & 0x07) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | (b[i + 3] & 0x3F)
+
+
+def size(lead):
+    """How many bytes the UTF-8 sequence that starts with byte ``lead`` has."""
+    return 1 if lead < 0x80 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+
+
 FONT = None
 
 

@@ -18,7 +18,7 @@ except ImportError:  # a board without bitmaptools: copy pixel by pixel
     blit = None
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
-from firmware.font import font
+from firmware.font import code_at, font, size
 
 FONT = font()  # the app's own 6x12 font (firmware/font.py): no terminalio needed
 TEXT = 0xE8E8E8
@@ -195,16 +195,19 @@ class Text(displayio.Group):
         if text == self._text:
             return
         self._text = text
-        lines = text.split("\n")
-        w = 0
-        for line in lines:
-            n = 0
-            for ch in line:
-                if FONT.has(ord(ch)):
-                    n += 1
-            w = max(w, 6 * n)
-        h = 12 + 15 * (len(lines) - 1)
-        if not text:
+        b = text.encode()  # its letters from its bytes (``firmware.font.code_at``)
+        w = n = 0
+        i = 0
+        while i < len(b):
+            c = b[i]
+            if c == 10:  # a new line
+                n = 0
+            elif FONT.has(code_at(b, i)):
+                n += 6
+                w = max(w, n)
+            i += size(c)
+        h = 12 + 15 * text.count("\n")
+        if not w:
             w = h = 0
         tg = self._tg
         if w == 0:
@@ -221,32 +224,38 @@ class Text(displayio.Group):
                 self._tg = tg
             else:
                 tg.bitmap.fill(0)
-            _draw(tg.bitmap, lines)
+            _draw(tg.bitmap, b)
         self._place()
 
 
-def _draw(bitmap, lines):
-    """The lines' glyphs into ``bitmap`` (value 1 where the glyph is set)."""
-    y = 0
-    for line in lines:
-        x = 0
-        for ch in line:
-            g = FONT.get_glyph(ord(ch))
-            if g is None:
-                continue
-            x1 = g.tile_index * g.width
-            if blit is not None:
-                blit(bitmap, g.bitmap, x + g.dx, y, x1=x1, y1=0, x2=x1 + g.width, y2=g.height,
-                     skip_source_index=0)
-            else:
-                src = g.bitmap
-                bw = bitmap.width
-                for j in range(g.height):
-                    for i in range(g.width):
-                        if src[j * src.width + x1 + i]:
-                            bitmap[(y + j) * bw + x + g.dx + i] = 1
-            x += g.shift_x
-        y += 15
+def _draw(bitmap, b):
+    """The glyphs of the text whose UTF-8 bytes are ``b`` into ``bitmap`` (value 1 where a glyph
+    is set), a line every 15 pixels."""
+    x = y = 0
+    i = 0
+    while i < len(b):
+        c = b[i]
+        if c == 10:  # a new line
+            x = 0
+            y += 15
+            i += 1
+            continue
+        g = FONT.get_glyph(code_at(b, i))
+        i += size(c)
+        if g is None:
+            continue
+        x1 = g.tile_index * g.width
+        if blit is not None:
+            blit(bitmap, g.bitmap, x + g.dx, y, x1=x1, y1=0, x2=x1 + g.width, y2=g.height,
+                 skip_source_index=0)
+        else:
+            src = g.bitmap
+            bw = bitmap.width
+            for j in range(g.height):
+                for k in range(g.width):
+                    if src[j * src.width + x1 + k]:
+                        bitmap[(y + j) * bw + x + g.dx + k] = 1
+        x += g.shift_x
 
 
 def label(text, x, y, colour=TEXT, scale=1):

@@ -115,3 +115,17 @@ def test_the_stand_ins_read_the_wiring_of_the_board():
     assert r.status == 0, r.message
     r = run_script("wait 300\npress A\nexpect Edition\n", board="pybadge", heap=BIG)
     assert r.status == 0, r.message
+
+
+def test_drawn_text_interns_no_letter():
+    """MicroPython interns every letter taken from a str one by one (iterating it, indexing
+    it): a name kept for good, wherever the heap had room when that letter was first drawn, so
+    each new letter split the heap for the rest of the run. The app's text is read from its
+    UTF-8 bytes (``firmware.font.code_at``): after the menus, shown in Russian and in Polish
+    too, no letter outside ASCII is an interned name."""
+    with open(os.path.join(REPO, "tests", "scripts", "menus.txt")) as f:
+        r = run_script(f.read(), heap=BIG, names_at_end=True)
+    assert r.status == 0, r.message
+    assert len(r.end_names) > 100  # the app's own names: the list is there
+    letters = [n for n in r.end_names if len(n) == 1 and ord(n) > 127]
+    assert not letters, letters

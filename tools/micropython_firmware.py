@@ -54,6 +54,7 @@ class Result:
         self.end_ms = None
         self.end_live = None  # heap in use at the end of the script, after a collection
         self.end_free_block = None
+        self.end_names = None  # (``names_at_end``) every name interned since the port started
         self.output = ""
         self.total_heap = None
 
@@ -317,6 +318,14 @@ def parse_output(text, result):
             result.end_ms = int(ms)
             result.end_live = int(live)
             result.end_free_block = _free_block(lines, i)
+            names = []
+            for line in lines[i + 1:]:
+                if line.startswith("Q(") and line.endswith(")"):
+                    names.append(line[2:-1])
+                elif line.startswith("@@"):
+                    break
+            if names:
+                result.end_names = names
         elif line.startswith("@@fail ") or line.startswith("@@memoryerror") or line.startswith("@@crash"):
             result.message = "\n".join(lines[i:]).strip()
         i += 1
@@ -431,7 +440,8 @@ def freeze(dest, src_repo=REPO):
 
 
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
-               total_heap=None, repo=REPO, recover=False, frozen=None, probe=True, timing=False):
+               total_heap=None, repo=REPO, recover=False, frozen=None, probe=True, timing=False,
+               names_at_end=False):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
@@ -441,7 +451,8 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
     MemoryError ends the run where it happened (status 3), which the RAM budget measures.
     ``probe=False``: no heap measures (each costs a collection), for timing the app alone;
     ``timing``: the port's clock when each key goes down and each screen is shown
-    (``Result.clock``), and its speed at the end (``Result.pystones``)."""
+    (``Result.clock``), and its speed at the end (``Result.pystones``); ``names_at_end``:
+    every name interned by the end (``Result.end_names``)."""
     from emulator import script as emscript
 
     if total_heap is None:
@@ -493,7 +504,8 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
             with open(os.path.join(tmp, "pystone.py"), "w") as f:
                 f.write(PYSTONE)
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
-                   ops="ops.txt", recover=recover, probe=probe, timing=timing)
+                   ops="ops.txt", recover=recover, probe=probe, timing=timing,
+                   names_at_end=names_at_end)
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         proc = subprocess.run(

@@ -66,8 +66,8 @@ def cell_bitmap(w, h, text, dx, dy, s=1):
     there at scale ``s`` draws them), cut at the cell's edge."""
     b = displayio.Bitmap(w, h, 2)
     x = dx
-    for ch in text:
-        g = ui.FONT.get_glyph(ord(ch))
+    for c in text.encode():  # ASCII (a str's letters one by one: firmware.font.code_at)
+        g = ui.FONT.get_glyph(c)
         if g is None:
             continue
         x1 = g.tile_index * g.width

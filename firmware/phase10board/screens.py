@@ -90,7 +90,8 @@ def card_text(c):
     """A card of the board game in the app's language (``R7``, ``P12``, a joker ``JG5``)."""
     letters = t("card.letters")
     k = (c >> 4) & 3
-    out = letters[6 if k == 1 else k] + str(c & 15)  # its colour 1 is purple
+    k = 6 if k == 1 else k  # its colour 1 is purple
+    out = letters[k:k + 1] + str(c & 15)  # (a slice: a letter by index would be interned)
     return "J" + out if c & 0x80 else out
 
 

@@ -21,6 +21,8 @@ operations due are done. Output, one line each, for the host to read:
     @@fail LINE MESSAGE         an expect that did not hold, or a repeat ... until/while that
                                 did not end within its passes
     @@done MS LIVE              the script ran to its end; heap in use then, after a collection
+                                (with ``names_at_end``, its qstr_info lists every name interned since
+                                the port started, a ``Q(name)`` line each)
     @@down KEY US / @@shown SCREEN US   (with ``timing``) the app's clock in microseconds when
                                 a key goes down and when a screen is shown (a game's screen
                                 named ``game:Class``): the port's, less the stand-ins' time
@@ -57,6 +59,7 @@ cphw.load(_cfg)
 _ops = open(_cfg["ops"])  # one operation a line (JSON), read as they come: no list on the heap
 _recover = _cfg.get("recover", False)  # the app's own recovery from a MemoryError, or the run ends
 _probe = _cfg.get("probe", True)  # heap measures at imports, screens and decisions
+_names = _cfg.get("names_at_end", False)  # every name interned, listed at the end
 _timing = _cfg.get("timing", False)  # the real clock at each key pressed and screen shown
 del _cfg
 import time as _clock  # noqa: E402  (the port's own, before the app's stand-in replaces it)
@@ -417,7 +420,10 @@ while True:
         gc.collect()
         print("@@done", cphw.now, gc.mem_alloc())
         micropython.mem_info()
-        micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
+        if _names:
+            micropython.qstr_info(1)  # (with any argument: each name too)
+        else:
+            micropython.qstr_info()  # the interned names' bytes, a board's frozen ones in flash
         if _timing:
             _pystones()
         break
