@@ -313,6 +313,9 @@ class Machine:
             else:
                 sys.modules[name] = mod
         self._saved_modules = None
+        lang = sys.modules.get("firmware.lang")
+        if lang is not None and hasattr(lang, "close"):  # the file the app keeps open, closed
+            lang.close()  # as a board's reset closes it
         for name in list(sys.modules):
             if name.split(".")[0] in DEVICE_MODULES:
                 del sys.modules[name]

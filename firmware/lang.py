@@ -3,8 +3,10 @@
 Texts are data, not code: each language is one file, ``data/<code>.lng`` (made by
 ``tools/make_texts.py`` from ``texts/<code>.txt``), read by key when a screen needs a string,
 so a language costs flash, not heap. ``t(key)`` finds the key's 24-bit hash in the file's sorted
-table by binary search (a seek and 8 bytes a step), then reads the text (UTF-8). A key missing
-from the file gives the key itself (the tests hold every language to the same keys).
+table by binary search (a seek and 8 bytes a step), then reads the text (UTF-8); the file stays
+open while its language is chosen, so a lookup neither opens a file nor leaves one behind as
+garbage. A key missing from the file gives the key itself (the tests hold every language to the
+same keys).
 """
 
 from firmware import data
@@ -15,6 +17,7 @@ NAMES = ("English", "Русский", "Polski")  # each in its own language: the
 _lang = 0
 _count = None  # entries in the current language's table
 _path = None  # the current language's file
+_f = None  # ... open while it is the language: a lookup seeks in it, it opens no file
 _entry = bytearray(8)  # one table entry, read into in place: a lookup leaves no garbage per step
 
 
@@ -24,6 +27,16 @@ def set_lang(i):
         _lang = i
         _count = None
         _path = None
+        close()
+
+
+def close():
+    """Close the language's file (the next lookup opens it again): at a change of language, and
+    in the emulator as a board's reset closes it."""
+    global _f
+    if _f is not None:
+        _f.close()
+        _f = None
 
 
 def lang():
@@ -33,8 +46,8 @@ def lang():
 def key_hash(key):
     """The 24-bit hash the file's table is sorted by (small ints only: no long on a board)."""
     h = 0
-    for ch in key:
-        h = ((h << 5) ^ (h >> 19) ^ ord(ch)) & 0xFFFFFF
+    for c in key.encode():  # (a str's letters one by one would each be interned on a board)
+        h = ((h << 5) ^ (h >> 19) ^ c) & 0xFFFFFF
     return h
 
 
@@ -44,6 +57,7 @@ def _find(f, key):
     want = key_hash(key)
     e = _entry
     if _count is None:
+        f.seek(0)
         f.readinto(e)
         _count = e[2] << 8 | e[3]
     lo, hi = 0, _count - 1
@@ -69,24 +83,26 @@ def _file():
 
 
 def _open():
-    return open(_file(), "rb")
+    global _f
+    if _f is None:
+        _f = open(_file(), "rb")
+    return _f
 
 
 def t(key):
     """The text of ``key`` in the current language."""
-    with _open() as f:
-        at = _find(f, key)
-        if at is None:
-            return key
-        f.seek(at[0])
-        return f.read(at[1]).decode()
+    f = _open()
+    at = _find(f, key)
+    if at is None:
+        return key
+    f.seek(at[0])
+    return f.read(at[1]).decode()
 
 
 def span(key):
     """(file, offset, length) of ``key``'s text in the current language's file, or None:
     where ``firmware.pages.Long`` reads a long text a piece at a time."""
-    with _open() as f:
-        at = _find(f, key)
+    at = _find(_open(), key)
     return None if at is None else (_file(), at[0], at[1])
 
 
