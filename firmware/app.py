@@ -301,6 +301,21 @@ class App:
     def step(self):
         """One pass of the loop: the keys, the time, the display."""
         now = supervisor.ticks_ms()
+        self._keys(now)
+        self._later()
+        self._tick(now)
+        self._later()  # what the tick asked for
+        menu = getattr(self.top, "menu", None)
+        if menu is not None:
+            menu.tick(now)
+        self.sound.tick(now)
+        self.display.refresh()
+
+    def _keys(self, now):
+        """Give this pass's keys to the top screen. A function of its own, as ``_tick``: a
+        frame's stack keeps the screen it called after the call, where MicroPython's collector
+        still sees it, and this frame is gone before ``later`` makes the next screen (which then
+        finds the heap that screen and the modules only it used held)."""
         top = self.top
         for k in self.buttons.poll(now):
             if self.top is not top or self.later is not None:
@@ -312,15 +327,10 @@ class App:
             elif k == UP or k == DOWN or k == LEFT or k == RIGHT:
                 self.sound.play(sound.CLICK, now)
             self.top.key(k)
-        top = None  # a screen these keys closed is not kept (nor what it holds) meanwhile
-        self._later()
+
+    def _tick(self, now):
+        """Give the time to the top screen (a function of its own: ``_keys``)."""
         self.top.tick(now)
-        self._later()  # what the tick asked for (its frame has returned)
-        menu = getattr(self.top, "menu", None)
-        if menu is not None:
-            menu.tick(now)
-        self.sound.tick(now)
-        self.display.refresh()
 
     def _later(self):
         """Call what ``later`` holds, if anything: here no screen's frame keeps that screen

@@ -129,3 +129,28 @@ def test_drawn_text_interns_no_letter():
     assert len(r.end_names) > 100  # the app's own names: the list is there
     letters = [n for n in r.end_names if len(n) == 1 and ord(n) > 127]
     assert not letters, letters
+
+
+def test_P10B_6_the_turn_screens_modules_load_once_the_choice_of_cards_is_gone():
+    """A person's choice of cards (``Pick``) followed by their PLAY in the board game: when the
+    turn screen's module begins to load, the choice's screen and its module are gone from the
+    heap. MicroPython's collector sees every slot of a running function's stack, also one
+    holding a screen it has called and is done with: the app gives the keys and the time to a
+    screen from functions of their own (``App._keys``, ``App._tick``), whose frames are gone
+    before the next screen is made. Before, the choice stayed until the turn screen was made
+    (22 KB on the 32-bit VM), and a person's board game needed 156,875 bytes of a PyBadge's heap
+    by bisection, not 138,281."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10b_pass.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    pick_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10board.pick"))
+    checked = 0
+    for name, live, ms in r.import_live:
+        if not name.startswith("firmware.phase10board.play"):
+            continue
+        before = [s for s in r.screens if s["ms"] <= ms]
+        if before[-1]["name"] != "phase10board:Pick":
+            continue
+        assert live <= before[-1]["live"] - pick_cost, (ms, live, before[-1])
+        checked += 1
+    assert checked

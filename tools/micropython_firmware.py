@@ -44,6 +44,7 @@ class Result:
         self.screens = []  # [{"ms", "name", "live", "free_block"}]
         self.decisions = []  # [{"ms", "seat", "bot", "live", "free_block", "alloc", "screen"}]
         self.imports = []  # [(module, bytes kept, of which interned names)] in import order
+        self.import_live = []  # [(module, heap in use as its import began, ms)] in the same order
         self.out_of_memory = []  # ms of every MemoryError the app recovered from (``recover``)
         # (``timing``) [("code", file, us), ("ready", "app", us), ("down", key, us) or
         # ("shown", screen, us)] as they came
@@ -308,8 +309,10 @@ def parse_output(text, result):
                 if qstr_open:
                     qstr_open[-1][1] += total - b
         elif line.startswith("@@import "):
-            _, name, cost = line.split()
-            result.imports.append((name, int(cost), qstr_own))
+            parts = line.split()  # (a runner before the heap in use and the time: 3 parts)
+            result.imports.append((parts[1], int(parts[2]), qstr_own))
+            if len(parts) > 4:
+                result.import_live.append((parts[1], int(parts[3]), int(parts[4])))
         elif line.startswith("@@boot ") and result.boot_live is None:
             result.boot_live = int(line.split()[1])
             result.boot_names = _names(lines, i)

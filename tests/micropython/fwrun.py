@@ -8,7 +8,8 @@ script's blocks are tests that jump to another line by its byte offset: ``transl
 tools/micropython_firmware.py). Time moves only in ``time.sleep``; at every sleep the
 operations due are done. Output, one line each, for the host to read:
 
-    @@import NAME BYTES         heap kept by importing a module (its own share, after a collection)
+    @@import NAME BYTES LIVE MS heap kept by importing a module (its own share, after a collection),
+                                the heap in use as it began (after a collection), and when
     @@qstr< / @@qstr>           then MicroPython's qstr_info: before and after each such import
     @@snap LINE                 then the screen's lines, then @@end: the screen after a command
     @@screen MS NAME LIVE       a new screen: heap in use after a collection ...
@@ -158,7 +159,7 @@ def _import(name, *args):
         _reported.extend(extra)
         if name not in _reported:
             _reported.append(name)
-        print("@@import", "+".join([name] + extra), total - nested)
+        print("@@import", "+".join([name] + extra), total - nested, before, cphw.now)
         if name == "firmware.app":
             _patch_app()
         _patch_session()
