@@ -68,6 +68,7 @@ class Session:
         self.computer_mark = None  # on a board, while the computers play: the modules loaded before
         self.person_mark = None  # on a board, while a person decides: the modules loaded before
         self.pause_mark = None  # on a board, while the game is paused: the modules loaded before
+        self.summary_mark = None  # on a board, while a hand's summary shows: the modules before
         self.persons = 0
         for k in self.kinds:
             if k == _PERSON:
@@ -176,6 +177,12 @@ class Session:
 
         return Summary(self, title, text, final)
 
+    def _hand_summary(self, _):
+        """The summary of the hand just ended: its texts' and its screen's modules are loaded
+        since ``summary_mark``, and go when it is read (``next``)."""
+        title, text = self.game.round_text()
+        return self._summary(title, text, False)
+
     def _next_screen(self, seat):
         """The same person's next decision on a screen of another kind (the board game's board,
         its choice of cards, its turn): the modules the old one loaded go with it, so that the
@@ -266,9 +273,12 @@ class Session:
         if r != self.round:
             self.round = r
             self.fast = False
-            title, text = self.game.round_text()
-            self.show(self._summary(title, text, False))
+            self.summary_mark = self.app.mark()
+            self.show_new(self._hand_summary, None)  # the screen it follows goes first
             return
+        if self.summary_mark is not None:  # the summary has been read: its modules go with it
+            self.app.forget_since(self.summary_mark)
+            self.summary_mark = None
         seat = st.pending[0]
         top = self.app.top
         if self.kinds[seat] != _PERSON:

@@ -100,8 +100,8 @@ class ComputerTurns(ui.Screen):
             return
         own = getattr(s.game, "computer", None)  # the game may show this decision on its own
         make = own(s.state.pending[0]) if own is not None else None  # screen: make(session)
-        if make is not None:
-            s.show_new(make, s)
+        if make is not None:  # made once this screen's tick has returned (``App.later``)
+            s.app.later = lambda app: s.show_new(make, s)
             return
         mover = s.state.pending[0]
         s.computer_move()

@@ -154,3 +154,27 @@ def test_P10B_6_the_turn_screens_modules_load_once_the_choice_of_cards_is_gone()
         assert live <= before[-1]["live"] - pick_cost, (ms, live, before[-1])
         checked += 1
     assert checked
+
+
+def test_P10B_5_a_computers_board_and_a_hands_summary_are_made_once_the_screen_before_is_gone():
+    """Between computers: the board screen that shows a computer's roll is made once the
+    computers' screen is gone (``App.later``, not from its tick), and each hand's summary once
+    the screen before it is gone; the summary's modules go when it has been read, and the next
+    summary loads them again."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10b_computers.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+
+    def screen_before(ms):
+        return [s for s in r.screens if s["ms"] <= ms][-1]
+
+    boards = summaries = 0
+    for name, live, ms in r.import_live:
+        before = screen_before(ms)
+        if name.startswith("firmware.phase10board.board") and before["name"].endswith(":ComputerTurns"):
+            assert live < before["live"], (ms, live, before)
+            boards += 1
+        if name.startswith("firmware.summary"):
+            assert live < before["live"], (ms, live, before)
+            summaries += 1
+    assert boards and summaries > 1  # a summary per hand: its module loaded for each
