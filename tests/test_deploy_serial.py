@@ -294,3 +294,28 @@ def test_board_side_helpers_run_under_real_micropython():
         assert lines[2] == "['x.bin']"
         assert base64.b64decode("".join(lines[3:-3])) == data
         assert lines[-3:] == ["", "0", "[]"]
+
+
+def test_a_cable_pulled_while_the_tool_polls_for_the_boards_flow_control_is_a_lost_connection():
+    """The raw paste polls how many bytes the board has sent (its flow control); on a pulled
+    cable that poll fails with EIO (Linux), which is the lost connection, not a file error."""
+
+    class Pulled:
+        timeout = 1
+
+        def read(self, n):
+            return b"\x80\x00"[:n]  # the raw paste's window: 128 bytes
+
+        @property
+        def in_waiting(self):
+            raise OSError(5, "Input/output error")
+
+        def write(self, data):
+            return len(data)
+
+    repl = RawRepl.__new__(RawRepl)
+    repl.port, repl.timeout, repl.ser = "/dev/ttyACM0", 1, Pulled()
+    with pytest.raises(DeployError) as info:
+        repl._send_raw_paste(b"x" * 300)
+    assert "connection to the board on /dev/ttyACM0 was lost" in info.value.message
+    assert "Input/output error" in info.value.message

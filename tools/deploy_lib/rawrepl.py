@@ -124,6 +124,13 @@ class RawRepl:
         except (serial.SerialException, OSError) as exc:
             raise lost(self.port, exc)
 
+    def _waiting(self):
+        """Bytes the board has sent that are not read yet (a cable pulled: ``lost``)."""
+        try:
+            return self.ser.in_waiting
+        except (serial.SerialException, OSError) as exc:
+            raise lost(self.port, exc)
+
     def _read_until(self, ending, timeout=None):
         """Read until ``ending``; returns what was read (without checking it arrived)."""
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
@@ -252,7 +259,7 @@ class RawRepl:
         remain = window
         i = 0
         while i < len(code):
-            while remain == 0 or self.ser.in_waiting:
+            while remain == 0 or self._waiting():
                 b = self._read(1)
                 if b == b"\x01":
                     remain += window
