@@ -196,16 +196,7 @@ class Text(displayio.Group):
             return
         self._text = text
         b = text.encode()  # its letters from its bytes (``firmware.font.code_at``)
-        w = n = 0
-        i = 0
-        while i < len(b):
-            c = b[i]
-            if c == 10:  # a new line
-                n = 0
-            elif FONT.has(code_at(b, i)):
-                n += 6
-                w = max(w, n)
-            i += size(c)
+        w = _draw(None, b)
         h = 12 + 15 * text.count("\n")
         if not w:
             w = h = 0
@@ -229,9 +220,10 @@ class Text(displayio.Group):
 
 
 def _draw(bitmap, b):
-    """The glyphs of the text whose UTF-8 bytes are ``b`` into ``bitmap`` (value 1 where a glyph
-    is set), a line every 15 pixels."""
-    x = y = 0
+    """The text whose UTF-8 bytes are ``b``, a line every 15 pixels: its glyphs drawn into
+    ``bitmap`` (value 1 where a glyph is set), or with ``bitmap`` None only measured. The width
+    of its widest line in pixels."""
+    x = y = w = 0
     i = 0
     while i < len(b):
         c = b[i]
@@ -244,18 +236,21 @@ def _draw(bitmap, b):
         i += size(c)
         if g is None:
             continue
-        x1 = g.tile_index * g.width
-        if blit is not None:
-            blit(bitmap, g.bitmap, x + g.dx, y, x1=x1, y1=0, x2=x1 + g.width, y2=g.height,
-                 skip_source_index=0)
-        else:
-            src = g.bitmap
-            bw = bitmap.width
-            for j in range(g.height):
-                for k in range(g.width):
-                    if src[j * src.width + x1 + k]:
-                        bitmap[(y + j) * bw + x + g.dx + k] = 1
+        if bitmap is not None:
+            x1 = g.tile_index * g.width
+            if blit is not None:
+                blit(bitmap, g.bitmap, x + g.dx, y, x1=x1, y1=0, x2=x1 + g.width, y2=g.height,
+                     skip_source_index=0)
+            else:
+                src = g.bitmap
+                bw = bitmap.width
+                for j in range(g.height):
+                    for k in range(g.width):
+                        if src[j * src.width + x1 + k]:
+                            bitmap[(y + j) * bw + x + g.dx + k] = 1
         x += g.shift_x
+        w = max(w, x)
+    return w
 
 
 def label(text, x, y, colour=TEXT, scale=1):
