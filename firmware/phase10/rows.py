@@ -165,11 +165,21 @@ class Rows(Decision):
             self.say(t("p10.whom_skip"))
 
     def _phase_ready(self, v):
-        """Whether the hand holds a whole phase the person may lay now."""
+        """Whether the hand holds a whole phase the person may lay now (the solver's count
+        alone: its plans' builder is not loaded)."""
         if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
             return False
-        best = self._closest_plan(v.hand, v.open_phases())
-        return best is not None and best[0] == 0
+        loaded = self.app.mark()
+        from shared_rules import solver
+
+        ready = False
+        for number in v.open_phases():
+            if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
+                ready = True
+                break
+        solver = None
+        self.app.forget_since(loaded)
+        return ready
 
     def _closest_plan(self, hand, phases):
         """``(missing, number, groups)`` of the plan closest to complete among ``phases`` (the

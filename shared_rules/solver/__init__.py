@@ -47,9 +47,8 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.solver.plan import REAL, colset_sigs, real_sets
 from shared_rules.solver.fit import (_solve_sets, _solve_run1, _solve_run2, _solve_setrun,
-                                   _solve_colrun, _solve_colset, _solve_empty)
+                                   _solve_colrun, _solve_colset, _solve_empty, colset_sigs)
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -362,7 +361,10 @@ def missing(hand, phase):
 
 
 def solve(hand, phase):
-    """``(missing, groups)``: see the module docstring."""
+    """``(missing, groups)``: see the module docstring. The groups are built by
+    ``shared_rules.solver.plan``, loaded on the first call (``missing`` needs none of it)."""
+    from shared_rules.solver.plan import REAL, real_sets
+
     inf = _info(phase)
     e = _entry(hand, inf)
     pat = inf[_PAT]

@@ -1,6 +1,6 @@
 """The phase solver's middle part (``shared_rules.solver``): solving a shape, pattern by
 pattern, for the fewest missing cards and the plan that keeps the most naturals; entries are
-``(missing, plan)``."""
+``(missing, plan)``. The colour signatures that the shapes and the plans read are here too."""
 
 try:
     from micropython import const
@@ -21,6 +21,24 @@ _BIG = const(1 << 28)
 _PC = bytearray(256)
 for _i in range(1, 256):
     _PC[_i] = _PC[_i >> 1] + (_i & 1)
+
+
+def colset_sigs(cc, s, sigs=None):
+    """Per number 1..12: its colour counts (each capped at the set's size ``s``) as one int,
+    colour 0 the most significant digit in base s + 1; 0 for a number not held. Into
+    ``sigs`` (13 slots) when given."""
+    b = s + 1
+    if sigs is None:
+        sigs = [0] * 13
+    sigs[0] = 0
+    for x in range(1, 13):
+        v = 0
+        for col in range(4):
+            n = cc[(col << 4) + x]
+            v = v * b + (n if n < s else s)
+        sigs[x] = v
+    return sigs
+
 
 
 _TOP = [0] * 4  # _solve_sets without a plan, up to four groups: its lists, reused

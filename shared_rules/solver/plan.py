@@ -1,5 +1,6 @@
 """The phase solver's second half (``shared_rules.solver``): from the plan of a solved shape
-back to the real cards of the hand, group by group, and the colour signatures both halves use."""
+back to the real cards of the hand, group by group. Loaded by ``solve`` only: ``missing``
+needs no cards back (code is RAM on a board)."""
 
 try:
     from micropython import const
@@ -9,27 +10,12 @@ except ImportError:  # CPython
         return x
 
 
+from shared_rules.solver.fit import colset_sigs
+
 # the slots of the solver's info list of a phase (solver._build) that the builders read
 _SIZES = const(1)
 _TOTAL = const(2)
 _EXTRA = const(4)
-
-
-def colset_sigs(cc, s, sigs=None):
-    """Per number 1..12: its colour counts (each capped at the set's size ``s``) as one int,
-    colour 0 the most significant digit in base s + 1; 0 for a number not held. Into
-    ``sigs`` (13 slots) when given."""
-    b = s + 1
-    if sigs is None:
-        sigs = [0] * 13
-    sigs[0] = 0
-    for x in range(1, 13):
-        v = 0
-        for col in range(4):
-            n = cc[(col << 4) + x]
-            v = v * b + (n if n < s else s)
-        sigs[x] = v
-    return sigs
 
 
 def _split(hand):
