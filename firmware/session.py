@@ -65,8 +65,10 @@ class Session:
         self.record = record  # firmware.gamerec.GameRecord, or None
         self.rng = Rng(app.seed())  # the computer players' choices (one generator for all)
         self.bots = None  # the computer players, made at their first decision
+        self.bots_mark = None  # on a board, while they are made: the modules loaded before them
         self.computer_mark = None  # on a board, while the computers play: the modules loaded before
-        self.person_mark = None  # on a board, while a person decides: the modules loaded before
+        self.screen_mark = None  # on a board, while a person decides (or a computer's own screen
+        # shows): the modules loaded before
         self.pause_mark = None  # on a board, while the game is paused: the modules loaded before
         self.summary_mark = None  # on a board, while a hand's summary shows: the modules before
         self.persons = 0
@@ -130,10 +132,21 @@ class Session:
         screen may show it first)."""
         seat = self.state.pending[0]
         if self.bots is None:  # made at the first computer decision after a person's
+            self.bots_mark = self.app.mark()
             mod = registry.module(self.entry)
             self.bots = [None if k == _PERSON else registry.player(mod, LEVEL_NAMES[k], self.rng)
                          for k in self.kinds]
         return self.bots[seat].choose(self.state.view(seat))
+
+    def release_bots(self):
+        """Release the computer players and the modules loaded since they were made (their
+        level's, the solver) once they have chosen, before the screen that shows the choice is
+        made (``Screens.computer``: the board game's board), which then finds the heap they
+        held. Their next decision makes them again: they keep nothing between decisions that
+        their choices depend on (the rules core's tests hold each level to that)."""
+        self.bots = None
+        self.app.forget_since(self.bots_mark)
+        self.bots_mark = None
 
     def drop_bots(self):
         """Release the computer players and the modules loaded while they played (theirs, and
@@ -147,17 +160,23 @@ class Session:
     def decision_screen(self, seat):
         """A person's decision screen (``Screens.decision``); on a board the modules loaded
         from now on (by it, by the screens it leads to, by what they load when asked) are
-        released when the computer players take over (``drop_person``)."""
+        released when the computer players take over (``drop_screen``)."""
         self.drop_bots()
-        if self.person_mark is None:
-            self.person_mark = self.app.mark()
+        self.mark_screen()
         return self.game.decision(seat)
 
-    def drop_person(self):
-        """Release the modules loaded since a person's decision screen was first made (code is
-        RAM on a board; the next person's screen loads them again)."""
-        self.app.forget_since(self.person_mark)
-        self.person_mark = None
+    def mark_screen(self):
+        """The modules loaded from now on (by a person's decision screens, or a computer's
+        screen of its own: ``Screens.computer``) go when the computers' screen takes over or
+        a cover is shown (``drop_screen``)."""
+        if self.screen_mark is None:
+            self.screen_mark = self.app.mark()
+
+    def drop_screen(self):
+        """Release the modules loaded since ``mark_screen`` (code is RAM on a board; the next
+        such screen loads them again)."""
+        self.app.forget_since(self.screen_mark)
+        self.screen_mark = None
 
     def _computers(self, _):
         """The computer players' screen; its module loads with theirs, and goes with them
@@ -167,7 +186,7 @@ class Session:
         return ComputerTurns(self)
 
     def _cover(self, seat):
-        self.drop_person()
+        self.drop_screen()
         from firmware.cover import Cover
 
         return Cover(self, seat)
@@ -187,7 +206,7 @@ class Session:
         """The same person's next decision on a screen of another kind (the board game's board,
         its choice of cards, its turn): the modules the old one loaded go with it, so that the
         new one finds the heap they held."""
-        self.drop_person()
+        self.drop_screen()
         return self.decision_screen(seat)
 
     def computer_apply(self, move):
@@ -273,6 +292,7 @@ class Session:
         if r != self.round:
             self.round = r
             self.fast = False
+            self.release_bots()  # (their next decision makes them again)
             self.summary_mark = self.app.mark()
             self.show_new(self._hand_summary, None)  # the screen it follows goes first
             return
@@ -284,7 +304,7 @@ class Session:
         if self.kinds[seat] != _PERSON:
             if top is not self.screen or not getattr(top, "computers", False):
                 top = None
-                self.drop_person()  # gone with the person's screen, next
+                self.drop_screen()  # gone with the person's (or a computer's own) screen, next
                 if self.computer_mark is None:
                     self.computer_mark = self.app.mark()
                 self.show_new(self._computers, None)
@@ -356,7 +376,7 @@ class Session:
         except OSError as e:
             self.log(t("log.not_saved").format(e))
         title, text = self.game.ending_text()
-        self.show(self._summary(title, text, True))
+        self.show_new(lambda _: self._summary(title, text, True), None)  # the last screen first
 
     def pause(self):
         """The pause menu over the current game screen (START, or B with nothing to go back to);

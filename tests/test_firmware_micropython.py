@@ -178,3 +178,20 @@ def test_P10B_5_a_computers_board_and_a_hands_summary_are_made_once_the_screen_b
             assert live < before["live"], (ms, live, before)
             summaries += 1
     assert boards and summaries > 1  # a summary per hand: its module loaded for each
+
+
+def test_P10B_5_a_computers_roll_is_shown_without_the_computer_players():
+    """A computer's roll on the board screen: the players have chosen before it is made, and
+    they go with their modules (the level's, the solver) before it is (``Session.release_bots``):
+    the screen finds the heap they held, and the next decision makes them again. Before, a
+    game between computers made them once and kept them under every board screen."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10b_computers.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    order = [name for name, _, _ in r.imports]
+    boards = [i for i, name in enumerate(order) if name.startswith("firmware.phase10board.board")]
+    assert len(boards) > 2
+    last = 0
+    for i in boards:  # the players are made again for every roll
+        assert any(n.startswith("shared_rules.phase10board.bots") for n in order[last:i]), i
+        last = i

@@ -177,3 +177,32 @@ def test_rule_errors_carry_a_code():
     with pytest.raises(RuleError) as e:
         g.apply((4, 1))  # discard before drawing
     assert E.name(e.value) == "draw_first" and E.rule(e.value) == "P10C-7"
+
+
+@pytest.mark.parametrize("key", ["phase10", "phase10board", "dice_express"])
+def test_a_computer_player_made_again_for_each_decision_chooses_the_same_moves(key):
+    """The device makes the computer players again after a hand's summary, after a board-game
+    roll shown on the board and whenever a person has decided (``firmware.session``: code is
+    RAM): a player keeps nothing between decisions that its choices depend on. Every level,
+    three seeded games each: one player object per seat kept for the whole game, and a new one
+    for every decision (the generator shared, as the session shares its own), make the same
+    moves."""
+    entry = registry.by_key(key)
+    mod = registry.module(entry)
+    for level in registry.levels(mod):
+        for seed in (1, 2, 3):
+            players = 2 + seed
+            moves = []
+            for again in (False, True):
+                g = registry.new_game(entry, players, None, Rng(seed))
+                rng = Rng(seed * 7 + 1)
+                kept = [registry.player(mod, level, rng) for _ in range(players)]
+                made = []
+                while g.pending is not None and len(made) < 400:
+                    seat = g.pending[0]
+                    bot = registry.player(mod, level, rng) if again else kept[seat]
+                    move = bot.choose(g.view(seat))
+                    g.apply(move)
+                    made.append(move)
+                moves.append(made)
+            assert moves[0] == moves[1], (level, seed)

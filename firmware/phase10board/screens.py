@@ -65,11 +65,15 @@ def board(session):
     """A computer's roll and move on the board screen (``firmware.phase10board.board``: the dice tumble, the
     cursor frame goes to the space it chose, its token walks there). The computer rolls and
     chooses here, before the screen is made: its decisions find the heap without it (the hard
-    player's choice of a space allocates the most)."""
-    from firmware.phase10board.board import BoardScreen
-
+    player's choice of a space allocates the most), and the screen finds the heap without the
+    players, released once they have chosen (``Session.release_bots``); the screen's modules go
+    when the computers' screen takes over (``Session.mark_screen``)."""
     session.computer_move()
     move = session.computer_choice()
+    session.release_bots()
+    session.mark_screen()
+    from firmware.phase10board.board import BoardScreen
+
     return BoardScreen(session, session.state.pending[0], move)
 
 
