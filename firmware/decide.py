@@ -55,10 +55,11 @@ class Decision(ui.Screen):
         return False
 
     def select(self):
-        """SELECT: the table (the board game's board screen shows its legend instead)."""
-        from firmware import tableview
-
-        tableview.show(self.app, t("pause.table"), self.session.game.table(self.seat))
+        """SELECT: the table (the board game's board screen shows its legend instead), over
+        this screen or in its place (``Session.over``)."""
+        s = self.session
+        seat = self.seat
+        s.over(lambda: _table(s, seat))
 
     def refusal_text(self, err):
         """The short text of a refusal (``err`` a RuleError), by its code."""
@@ -77,3 +78,10 @@ class Decision(ui.Screen):
 
     def play_refusal(self):
         self.app.sound.play(REFUSED, supervisor.ticks_ms())
+
+
+def _table(s, seat):
+    """The table as ``seat`` sees it."""
+    from firmware import tableview
+
+    return tableview.screen(s.app, t("pause.table"), s.game.table(seat))

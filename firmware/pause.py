@@ -43,7 +43,8 @@ class PauseMenu(ui.ListScreen):
         else:  # the page in place of this menu, which comes back on the same row after it
             self.opened = True
             loaded = self.app.mark()
-            self.app.swap(lambda: _page(s, act), lambda: _back(s, i, loaded))
+            back = self.back_to  # the game's screen made again when the game resumes, if any
+            self.app.swap(lambda: _page(s, act), lambda: _back(s, i, loaded, back))
 
     def key(self, k):
         if k == START:
@@ -59,10 +60,13 @@ class PauseMenu(ui.ListScreen):
             self.session.resumed()
 
 
-def _back(s, at, loaded):
-    """The pause menu again, on row ``at``, without the modules its page loaded."""
+def _back(s, at, loaded, back):
+    """The pause menu again, on row ``at``, without the modules its page loaded; ``back``
+    makes the game's screen when it closes (``Session.over``), or None."""
     s.app.forget_since(loaded)
-    return PauseMenu(s, at)
+    menu = PauseMenu(s, at)
+    menu.back_to = back
+    return menu
 
 
 def _page(s, act):

@@ -378,14 +378,49 @@ class Session:
         title, text = self.game.ending_text()
         self.show_new(lambda _: self._summary(title, text, True), None)  # the last screen first
 
+    def over(self, make):
+        """The screen ``make()`` makes (the pause menu, the table) over the game. A person's
+        decision screen that can be made again as it was left (``memo()``, ``restore(memo)``:
+        the card games' turn) gives it its place: the decision screen, then its modules go
+        before ``make()`` runs, and it is made again once that screen closes (``App.swap``),
+        without what that screen loaded. Any other screen stays under it (code and pixels are
+        RAM)."""
+        app = self.app
+        top = app.top
+        memo = getattr(top, "memo", None) if top is self.screen else None
+        if memo is None:
+            top = None
+            app.push(make())
+            return
+        seat = top.seat
+        memo = memo()
+        top = None
+        self.screen = None
+        app.swap(lambda: self._in_place(make), lambda: self._again(seat, memo))
+
+    def _in_place(self, make):
+        self.drop_screen()  # the decision screen's modules: it is gone
+        self.mark_screen()  # those of what takes its place go when it is made again
+        return make()
+
+    def _again(self, seat, memo):
+        self.drop_screen()
+        screen = self.decision_screen(seat)
+        screen.restore(memo)
+        self.screen = screen
+        return screen
+
     def pause(self):
-        """The pause menu over the current game screen (START, or B with nothing to go back to);
-        on a board what it loads (its rules pages, settings, table) is released when the game
+        """The pause menu over the game (START, or B with nothing to go back to: ``over``); on
+        a board what it loads (its rules pages, settings, table) is released when the game
         resumes (``resumed``)."""
+        self.over(self._pause_menu)
+
+    def _pause_menu(self):
         self.pause_mark = self.app.mark()
         from firmware.pause import PauseMenu
 
-        self.app.push(PauseMenu(self))
+        return PauseMenu(self)
 
     def resumed(self):
         """The pause menu has closed: the modules loaded since it opened go (code is RAM)."""

@@ -101,11 +101,6 @@ class TableView(ui.Screen):
             self.app.pop()
 
 
-def show(app, title, table):
-    """The table a game's ``Screens.table(seat)`` gave, over the current screen."""
-    app.push(screen(app, title, table))
-
-
 def screen(app, title, table):
     """The screen of a table: entries (a TableView) or text."""
     if isinstance(table, str):

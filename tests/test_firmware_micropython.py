@@ -156,6 +156,24 @@ def test_P10B_6_the_turn_screens_modules_load_once_the_choice_of_cards_is_gone()
     assert checked
 
 
+def test_the_pause_menu_loads_once_the_turn_screen_is_gone():
+    """A person's Phase 10 game paused on the turn screen: the pause menu takes the turn's
+    place (``Session.over``), so when its module begins to load the turn screen and its
+    module are gone from the heap; the turn is made again as it was left on resume. Before,
+    the pause menu and its pages loaded over the turn, the tightest moment of the game."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10_person.txt")) as f:
+        r = run_script(f.read(), board="clue_nrf52840_express", heap=BIG)  # (B at a turn's top)
+    assert r.status == 0, r.message
+    turn_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10.turn"))
+    checked = 0
+    for name, live, ms in r.import_live:
+        before = [s for s in r.screens if s["ms"] <= ms][-1]
+        if name.startswith("firmware.pause") and before["name"] == "phase10:Turn":
+            assert live <= before["live"] - turn_cost, (ms, live, before)
+            checked += 1
+    assert checked
+
+
 def test_P10B_5_a_computers_board_and_a_hands_summary_are_made_once_the_screen_before_is_gone():
     """Between computers: the board screen that shows a computer's roll is made once the
     computers' screen is gone (``App.later``, not from its tick), and each hand's summary once

@@ -236,6 +236,12 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
         d.card(t, parse_card(c), free=True)
     assert "+1: 4 5 W=6" in t.menu.items[1], t.menu.items
     shot("05-lay-run-with-wild")
+    left = t.memo()
+    t.session.pause()  # (START; not every board has one) the pause menu in the turn's place
+    d.m.run(100)  # (Session.over): the lay-down being chosen comes back
+    d.menu_choose("Resume")
+    assert d.top is not t and d.top.memo() == left and "+1: 4 5 W=6" in d.top.menu.items[1]
+    t = d.top
     d.card(t, parse_card("Y7"), free=True)
     assert not t.menu.dim[2], t.menu.items
     shot("06-lay-ready")
@@ -271,7 +277,10 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     assert st.table[3][2] == 3
     d.row(t, (d.T.A_TABLE, 0))
     shot("12-table")
+    left = t.memo()
     d.key("B")
+    assert d.top is not t and d.top.memo() == left  # made again as it was left (Session.over)
+    t = d.top
     d.card(t, parse_card("S"))
     d.row(t, (d.T.A_DISCARD, 0))
     assert t.mode == d.T.TARGET and t.menu.dim[1] and not t.menu.dim[0]

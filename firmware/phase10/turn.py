@@ -109,6 +109,7 @@ class Turn(Rows):
         self.rows = []  # (code, value) per action row
         self.card = -1  # the card being discarded or hit
         self.refused = None  # the whole reason of the refusal on the information line
+        self.said = ("", False)  # the information line (``say``), for ``memo``
         self.target_group = -1
         self.took = False  # the card just added to the hand was the discard
         self.fx = None  # the phase-laid animation while it runs
@@ -173,6 +174,33 @@ class Turn(Rows):
         if msg:
             self.say(msg)
 
+    def memo(self):
+        """The screen as the person left it (``Session.over``: the pause menu or the table takes
+        its place, and it is made again with ``restore`` after them): the mode, the cursor in
+        the hand and the rows, the card and group chosen, the lay-down being chosen, the
+        information line."""
+        lay = self.lay
+        return (self.mode, self.cur, self.focus_hand, self.menu.index, self.card, self.target_group,
+                None if lay is None else (lay.number, list(lay.in_group), lay.filling), self.said)
+
+    def restore(self, memo):
+        """Back to ``memo()``'s state: on the screen made anew for the same decision."""
+        mode, cur, focus, index, card, target, lay, said = memo
+        self.cur = max(0, min(cur, len(self.order) - 1))
+        self.card = card
+        self.target_group = target
+        if lay is not None:
+            from firmware.laydown import LayDown
+
+            self.lay = LayDown(self.PHASES, self.order, lay[0])
+            self.lay.in_group = lay[1]
+            self.lay.filling = lay[2]
+        self._mode(mode)
+        self.menu.index = min(index, len(self.menu.items) - 1)
+        self.menu.move(0)
+        self._focus(focus)
+        self.say(*said)
+
     def _status(self, v):
         d = str(v.draw_size)
         ui.set_text(self.status, t("p10.deck") + " " + " " * (3 - len(d)) + d + " " + t("p10.top"))
@@ -186,6 +214,7 @@ class Turn(Rows):
         """Information under the hand; ``warn`` colours it as a refusal. False if it did not
         fit (it is cut at a word)."""
         self.refused = None
+        self.said = (text, warn)
         big = len(text) <= self.big_cols
         lines = [text] if big else ui.wrap(text, self.info_cols)
         if self.big_cols:
