@@ -242,6 +242,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     d.menu_choose("Resume")
     assert d.top is not t and d.top.memo() == left and "+1: 4 5 W=6" in d.top.menu.items[1]
     t = d.top
+    shot("05b-lay-after-pause")
     d.card(t, parse_card("Y7"), free=True)
     assert not t.menu.dim[2], t.menu.items
     shot("06-lay-ready")
