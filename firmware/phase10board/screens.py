@@ -165,30 +165,16 @@ class Screens:
         return row.height
 
     def round_text(self):
-        s = self.session
-        st = s.state
-        out, before, after = st.last_round
-        lines = [t("p10b.went_out").format(s.names[out])]
-        for x in range(st.n):
-            step = after[x] - before[x]
-            line = s.names[x] + " " + ph(before[x])
-            if step:
-                line += " -> " + ph(after[x]) + " (+" + str(step) + ")"
-            else:
-                line += " " + t("p10b.stays")
-            lines.append(line)
-        return t("p10b.round_over").format(st.round_no - 1), "\n".join(lines)
+        """The title and text of the summary of the round just ended (``firmware.phase10board.ends``,
+        loaded then: code is RAM on a board)."""
+        from firmware.phase10board import ends
+
+        return ends.round_text(self.session)
 
     def ending_text(self):
-        s = self.session
-        st = s.state
-        places = st.ranking()
-        lines = [t("p10b.wins").format(s.names[st.winners[0]])]
-        if st.last_round is not None:
-            lines.append(t("p10b.last").format(s.names[st.last_round[0]]))
-        for x in sorted(range(st.n), key=lambda v: (places[v], v)):
-            lines.append(str(places[x]) + ". " + s.names[x] + " " + ph(st.markers[x]))
-        return t("p10.over"), "\n".join(lines)
+        from firmware.phase10board import ends
+
+        return ends.ending_text(self.session)
 
     def status(self):
         s = self.session
