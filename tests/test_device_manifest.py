@@ -45,6 +45,7 @@ NOT_IMPORTED = {
     # runner's drive, like a board's by default, is not
     "shared_rules.record",
     "shared_rules.phase10.moves",
+    "shared_rules.phase10board.moves",  # (and the board game's random computer player)
     # a refusal's full reason on the Phase 10 turn screen: loaded only when the person repeats
     # a refused move, which no script does (tests/test_errors.py and the turn screen's tests)
     "firmware.phase10.why",

@@ -5,6 +5,7 @@ import pytest
 
 from shared_rules.phase10board import game as B
 from shared_rules.phase10board import desktop as BD
+from shared_rules.phase10board import moves as BM
 from shared_rules.errors import RuleError
 from shared_rules.groups import LOW, HIGH, NONE
 from shared_rules.phases import SET, RUN, COLOUR
@@ -127,8 +128,8 @@ def test_P10B_1_ninety_six_number_cards_no_wilds():
     for col in range(4):
         for num in range(1, 13):
             assert deck.count(col << 4 | num) == 2
-    assert B.card_text(P("JG5")) == "JG5" and P("JG5") == 0x80 | 2 << 4 | 5
-    assert [B.card_text(c) for c in cs("R1 P12 G7 Y3")] == ["R1", "P12", "G7", "Y3"]
+    assert BM.card_text(P("JG5")) == "JG5" and P("JG5") == 0x80 | 2 << 4 | 5
+    assert [BM.card_text(c) for c in cs("R1 P12 G7 Y3")] == ["R1", "P12", "G7", "Y3"]
     g = B.Board(4, Rng(3))
     assert count(g) == 96
     for h in g.hands:
@@ -136,7 +137,7 @@ def test_P10B_1_ninety_six_number_cards_no_wilds():
 
 
 def test_P10B_2_track_is_the_table_of_the_rules():
-    names = [B.space_name(s) for s in range(32)]
+    names = [BM.space_name(s) for s in range(32)]
     assert names == ["JOKER", "+1", "ASK", "SWAP1", "+2", "EXTRA", "SEARCH", "ALL",
                      "+1", "FREE", "ASK", "JOKER", "+3", "SWAP2", "EXTRA", "+1",
                      "SEARCH", "ALL", "+2", "FREE", "ASK", "SWAP3", "JOKER", "+1",
@@ -389,7 +390,7 @@ def test_P10B_14_joker_takes_the_top_card_as_a_joker():
     g = setup(2, hands=["R1", "P1"], tokens=[9, 0], draw="G7", dice=[2, 3])
     roll_go(g, 11)
     assert g.hands[0] == cs("R1 JG7") and g.pending == (0, B.PLAY)
-    assert B.card_text(g.view(0).hand[-1]) == "JG7"
+    assert BM.card_text(g.view(0).hand[-1]) == "JG7"
 
 
 def test_P10B_14_kept_joker_survives_into_the_next_round_laid_joker_does_not():
@@ -565,7 +566,7 @@ def test_notation_round_trips_every_kind_of_move():
              (B.LAY, 3, [cs("R3 P3 JG9"), cs("Y4 Y5 R6 G7")]), (B.HIT, P("R8"), 1, HIGH),
              (B.HIT, P("R8"), 0, 0), (B.DISCARD, P("Y12"))]
     for m in moves:
-        assert BD.parse_move(B.move_text(m)) == m, B.move_text(m)
+        assert BD.parse_move(BM.move_text(m)) == m, BM.move_text(m)
     for bad in ("", "go 32", "ask 13 cw", "ask 7 up", "free wild", "discard W", "hit R1 0",
                 "search", "lay x: R1", "go ²"):
         with pytest.raises(RuleError) as err:

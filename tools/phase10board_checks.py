@@ -20,6 +20,7 @@ A failed check raises ``AssertionError`` with what went wrong.
 from shared_rules.phase10board import game as B
 from shared_rules import registry
 from shared_rules.phase10board import desktop as BD
+from shared_rules.phase10board import moves as BM
 from shared_rules.rng import Rng
 
 MAX_DECISIONS = 100000
@@ -40,7 +41,7 @@ def check_cards(g):
     for grp in g.table:
         cards += grp[4]
     if sorted([c & 0x7F for c in cards]) != FULL:  # a joker counts as its card
-        missing = [B.card_text(c) for c in FULL if FULL.count(c) != [x & 0x7F for x in cards].count(c)]
+        missing = [BM.card_text(c) for c in FULL if FULL.count(c) != [x & 0x7F for x in cards].count(c)]
         raise AssertionError("cards not each in one place: %d cards, wrong: %s" % (len(cards), missing))
     if len(g.dopen) != len(g.discard):
         raise AssertionError("the discard pile's open flags do not match it")

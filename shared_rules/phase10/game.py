@@ -246,30 +246,11 @@ class Phase10:
         return legal_moves(self)
 
     def describe(self, move, names):
-        """One short readable line for a move of the pending seat, before it is applied:
-        ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
-        who = names[self.turn]
-        kind = move[0]
-        if kind == DRAW_DECK:
-            return who + " draws a card"
-        if kind == TAKE_DISCARD:
-            return who + " takes " + C.text(self.discard[-1])
-        if kind == LAY:
-            number = move[1] or self.open_phases(self.turn)[0]
-            return who + " lays phase " + str(number)
-        if kind == HIT:
-            g = self.table[move[2]]
-            owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
-            return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
-        if kind == DISCARD:
-            line = who + " discards " + C.text(move[1])
-            # P10C-11 classic: the next player is skipped at once (not by a last card, P10C-15)
-            if move[1] == C.SKIP and self.edition == CLASSIC and len(self.hands[self.turn]) > 1:
-                line += ", skips " + names[self._next_active(self.turn)]
-            return line
-        if kind == TARGET:
-            return who + " skips " + names[move[1]]
-        return who + " moves"
+        """One short readable line for a move of the pending seat, before it is applied
+        (``p10moves.describe``)."""
+        from shared_rules.phase10.moves import describe
+
+        return describe(self, move, names)
 
     def move_text(self, move):
         """The record notation of a move by the pending seat (``p10moves``; docs/records.md)."""

@@ -1,7 +1,8 @@
 """Phase 10 (``shared_rules.phase10.game``): the legal moves of the pending decision and a
-move in the record notation. Loaded by ``Phase10.legal_moves`` and ``Phase10.move_text`` when
-they are first asked for (on the device only the record writer asks); the notation is read back
-by ``shared_rules.phase10.desktop``."""
+move in the record notation and in a short line for people (English: records and tools; the
+device's screens say it in the app's language). Loaded by ``Phase10.legal_moves``,
+``move_text`` and ``describe`` when they are first asked for (on the device only the record
+writer asks); the notation is read back by ``shared_rules.phase10.desktop``."""
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
@@ -106,3 +107,30 @@ def move_text(self, move):
     if kind == _TARGET:
         return "skip p" + str(move[1] + 1)
     raise RuleError(_E_BAD_MOVE)
+
+
+def describe(self, move, names):
+    """One short readable line for a move of the pending seat, before it is applied:
+    ``ANA takes R7``, ``BOB lays phase 2``, ``CPU hits W on ANA's run``."""
+    who = names[self.turn]
+    kind = move[0]
+    if kind == _DRAW_DECK:
+        return who + " draws a card"
+    if kind == _TAKE_DISCARD:
+        return who + " takes " + C.text(self.discard[-1])
+    if kind == _LAY:
+        number = move[1] or self.open_phases(self.turn)[0]
+        return who + " lays phase " + str(number)
+    if kind == _HIT:
+        g = self.table[move[2]]
+        owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
+        return who + ": " + C.text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
+    if kind == _DISCARD:
+        line = who + " discards " + C.text(move[1])
+        # P10C-11 classic: the next player is skipped at once (not by a last card, P10C-15)
+        if move[1] == C.SKIP and self.edition == _CLASSIC and len(self.hands[self.turn]) > 1:
+            line += ", skips " + names[self._next_active(self.turn)]
+        return line
+    if kind == _TARGET:
+        return who + " skips " + names[move[1]]
+    return who + " moves"

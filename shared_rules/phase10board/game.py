@@ -46,7 +46,7 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.groups import hit_ends, hit_targets, hit_end, add_card, lay_groups
+from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
 from shared_rules.phases import BOARD_PHASES
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -169,16 +169,6 @@ def space_count(space):
     return TRACK[space] & 7
 
 
-def space_name(space):
-    """``+2``, ``SWAP3``, ``JOKER`` ..."""
-    k = TRACK[space] >> 3
-    if k == K_DRAW:
-        return "+" + str(TRACK[space] & 7)
-    if k == K_SWAP:
-        return "SWAP" + str(TRACK[space] & 7)
-    return KIND_NAMES[k].upper()
-
-
 def new_deck():
     """The 96 number cards in a fixed order (P10B-1): two of each number in four colours."""
     deck = []
@@ -187,16 +177,6 @@ def new_deck():
             deck.append((col << 4) | n)
             deck.append((col << 4) | n)
     return deck
-
-
-def card_text(c):
-    """``R7``, ``P12``, a joker ``JG5``."""
-    t = COLOUR_LETTERS[(c >> 4) & 3] + str(c & 15)
-    return "J" + t if c & JOKER_BIT else t
-
-
-def cards_text(cards):
-    return " ".join([card_text(c) for c in cards])
 
 
 def plain(c):
@@ -298,9 +278,11 @@ class Board:
         free = None
         if self.stage == FREE:
             free = [self.free_space(seat, k) for k in range(K_FREE)]
-        return _legal(self.stage, self.hands[seat], self.laid[seat], self.markers[seat],
-                      self.table, self.targets, self.discard, self.can_draw_deck(),
-                      self.can_take_discard(), free, len(self.kept[seat]))
+        from shared_rules.phase10board.moves import legal
+
+        return legal(self.stage, self.hands[seat], self.laid[seat], self.markers[seat],
+                     self.table, self.targets, self.discard, self.can_draw_deck(),
+                     self.can_take_discard(), free, len(self.kept[seat]))
 
     def view(self, seat):
         """What ``seat`` may see: copies only (other hands and the draw pile hidden)."""
@@ -324,43 +306,16 @@ class Board:
     # ------------------------------------------------------------------------------ text
 
     def move_text(self, move):
-        """The record notation of a move of the pending seat."""
+        """The record notation of a move of the pending seat (``moves.move_text``)."""
+        from shared_rules.phase10board.moves import move_text
+
         return move_text(move)
 
     def describe(self, move, names):
-        """One short line for people, before the move is applied (at most 25 characters with
-        names of up to 3 letters)."""
-        who = names[self.turn]
-        k = move[0]
-        if k == M_ROLL:
-            return who + " rolls the dice"
-        if k == M_GO:
-            return who + " to " + str(move[1]) + " " + space_name(move[1])
-        if k == DRAW_DECK:
-            return who + " draws a card"
-        if k == TAKE_DISCARD:
-            return who + " takes " + card_text(self.discard[-1])
-        if k == PICK:
-            return who + " searches a card"
-        if k == M_SWAP:
-            return who + " gives up a card"
-        if k == M_ASK:
-            return who + " asks " + str(move[1]) + (" cw" if move[2] == CW else " ccw")
-        if k == M_FREE:
-            return who + " frees to " + KIND_NAMES[move[1]].upper()
-        if k == M_KEEP:
-            return who + " keeps a card"
-        if k == DONE:
-            return who + " keeps " + str(len(self.kept[self.turn]))
-        if k == LAY:
-            return who + " lays phase " + str(self.phase_of(self.turn))
-        if k == HIT:
-            g = self.table[move[2]]
-            owner = "own" if g[0] == self.turn else names[g[0]] + "'s"
-            return who + ": " + card_text(move[1]) + " on " + owner + " " + ("set", "run", "colour")[g[1]]
-        if k == DISCARD:
-            return who + " discards " + card_text(move[1])
-        return who + " moves"
+        """One short line for people, before the move is applied (``moves.describe``)."""
+        from shared_rules.phase10board.moves import describe
+
+        return describe(self, move, names)
 
     # methods of Board
     def apply(self, move):
@@ -743,101 +698,6 @@ class Board:
         self._begin(first)
 
 
-def _legal(st, hand, laid, marker, table, targets, pile, can_deck, can_discard, free, kept):
-    """The legal moves of decision ``st`` from the facts the deciding seat can see."""
-    if st == ROLL:
-        return [(M_ROLL,)]
-    if st == GO:
-        return [(M_GO, t[0]) for t in targets]
-    if st == PILE:
-        out = []
-        if can_deck:
-            out.append((DRAW_DECK,))
-        if can_discard:
-            out.append((TAKE_DISCARD,))
-        return out
-    if st == SEARCH:
-        return [(PICK, c) for c in _distinct(pile)]
-    if st == SWAP:
-        return [(M_SWAP, c) for c in _distinct(hand)]
-    if st == ASK:
-        out = []
-        for num in range(1, 13):
-            out.append((M_ASK, num, CW))
-            out.append((M_ASK, num, CCW))
-        return out
-    if st == FREE:
-        return [(M_FREE, k) for k in range(K_FREE) if free[k] >= 0]
-    if st == KEEP:
-        out = [(DONE,)]
-        if kept < KEEP_MAX:
-            for c in _distinct(hand):
-                out.append((M_KEEP, c))
-        return out
-    if st != PLAY:
-        return []
-    out = []
-    cs = _distinct(hand)
-    if not laid:
-        from shared_rules import solver
-        m, groups = solver.solve(hand, BOARD_PHASES[marker])
-        if m == 0:
-            out.append((LAY, marker + 1, groups))
-    else:
-        for c in cs:
-            for gi in range(len(table)):
-                g = table[gi]
-                for e in hit_ends(g[1], g[2], g[3], c):
-                    out.append((HIT, c, gi, e))
-    for c in cs:
-        out.append((DISCARD, c))
-    return out
-
-
-def _distinct(cards):
-    out = []
-    for c in cards:
-        if c not in out:
-            out.append(c)
-    out.sort()
-    return out
-
-
-def move_text(move):
-    """The record notation of a move: ``roll``, ``go 12``, ``draw``, ``take``, ``search R7``,
-    ``swap JG5``, ``ask 7 cw``, ``free joker``, ``lay 3: R3 P3 JG9 | Y4 Y5 R6 G7``,
-    ``hit R8 2 high``, ``discard R7``, ``keep P9``, ``done``."""
-    k = move[0]
-    if k == M_ROLL:
-        return "roll"
-    if k == M_GO:
-        return "go " + str(move[1])
-    if k == DRAW_DECK:
-        return "draw"
-    if k == TAKE_DISCARD:
-        return "take"
-    if k == PICK:
-        return "search " + card_text(move[1])
-    if k == M_SWAP:
-        return "swap " + card_text(move[1])
-    if k == M_ASK:
-        return "ask " + str(move[1]) + (" cw" if move[2] == CW else " ccw")
-    if k == M_FREE:
-        return "free " + KIND_NAMES[move[1]]
-    if k == M_KEEP:
-        return "keep " + card_text(move[1])
-    if k == DONE:
-        return "done"
-    if k == LAY:
-        return "lay " + str(move[1]) + ": " + " | ".join([cards_text(g) for g in move[2]])
-    if k == HIT:
-        end = move[3]
-        return "hit " + card_text(move[1]) + " " + str(move[2] + 1) + ("" if not end else (" low" if end == _LOW else " high"))
-    if k == DISCARD:
-        return "discard " + card_text(move[1])
-    raise RuleError(_E_BAD_MOVE)
-
-
 class View:
     """What one seat may see, copied out of the state: its own hand (jokers with bit 0x80), the
     table, tokens, markers and dice, the other hands as counts, the draw pile as a count, the
@@ -882,9 +742,11 @@ class View:
         p = self.pending
         if p is None or p[0] != self.seat:
             return []
-        return _legal(p[1], self.hand, self.laid[self.seat], self.markers[self.seat], self.table,
-                      self.targets, self.discard_pile, self.can_deck, self.can_discard, self.free,
-                      len(self.kept))
+        from shared_rules.phase10board.moves import legal
+
+        return legal(p[1], self.hand, self.laid[self.seat], self.markers[self.seat], self.table,
+                     self.targets, self.discard_pile, self.can_deck, self.can_discard, self.free,
+                     len(self.kept))
 
     def phase_of(self, seat):
         return self.markers[seat] + 1
