@@ -1,13 +1,15 @@
 """The board game's texts at the end of a round and of the game, for the summaries
 (``Screens.round_text``, ``Screens.ending_text``): loaded when a round ends (code is RAM on a
-board)."""
+board). They name a phase with ``Screens.ph``: this module imports no screens module (the
+game's modules may be gone when the game's end is written: ``Session._finish``)."""
 
 from firmware.lang import t
-from firmware.phase10board.screens import ph
 
 
-def round_text(s):
+def round_text(screens):
     """Who went out, and each player's phase before and after the round."""
+    s = screens.session
+    ph = screens.ph
     st = s.state
     out, before, after = st.last_round
     lines = [t("p10b.went_out").format(s.names[out])]
@@ -22,8 +24,10 @@ def round_text(s):
     return t("p10b.round_over").format(st.round_no - 1), "\n".join(lines)
 
 
-def ending_text(s):
+def ending_text(screens):
     """The winner, who went out last, and the places with each player's phase."""
+    s = screens.session
+    ph = screens.ph
     st = s.state
     places = st.ranking()
     lines = [t("p10b.wins").format(s.names[st.winners[0]])]

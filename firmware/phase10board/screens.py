@@ -106,6 +106,9 @@ class Screens:
     def space_name(self, sp):
         return space_name(sp)
 
+    def ph(self, marker):  # for the summaries' texts (firmware.phase10board.ends)
+        return ph(marker)
+
     def __init__(self, session):
         self.session = session
         self.by_colour = False  # the person's hand sorted by colour (kept between turns)
@@ -169,12 +172,12 @@ class Screens:
         loaded then: code is RAM on a board)."""
         from firmware.phase10board import ends
 
-        return ends.round_text(self.session)
+        return ends.round_text(self)
 
     def ending_text(self):
         from firmware.phase10board import ends
 
-        return ends.ending_text(self.session)
+        return ends.ending_text(self)
 
     def status(self):
         s = self.session
