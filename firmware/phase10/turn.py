@@ -109,7 +109,8 @@ class Turn(Rows):
         self.rows = []  # (code, value) per action row
         self.card = -1  # the card being discarded or hit
         self.refused = None  # the whole reason of the refusal on the information line
-        self.said = ("", False)  # the information line (``say``), for ``memo``
+        self.said = ""  # the information line (``say``) and whether it warns, for ``memo``
+        self.said_warn = False
         self.target_group = -1
         self.took = False  # the card just added to the hand was the discard
         self.fx = None  # the phase-laid animation while it runs
@@ -181,11 +182,12 @@ class Turn(Rows):
         information line."""
         lay = self.lay
         return (self.mode, self.cur, self.focus_hand, self.menu.index, self.card, self.target_group,
-                None if lay is None else (lay.number, list(lay.in_group), lay.filling), self.said)
+                None if lay is None else (lay.number, list(lay.in_group), lay.filling), self.said,
+                self.said_warn)
 
     def restore(self, memo):
         """Back to ``memo()``'s state: on the screen made anew for the same decision."""
-        mode, cur, focus, index, card, target, lay, said = memo
+        mode, cur, focus, index, card, target, lay, said, warn = memo
         self.cur = max(0, min(cur, len(self.order) - 1))
         self.card = card
         self.target_group = target
@@ -199,7 +201,7 @@ class Turn(Rows):
         self.menu.index = min(index, len(self.menu.items) - 1)
         self.menu.move(0)
         self._focus(focus)
-        self.say(*said)
+        self.say(said, warn)
 
     def _status(self, v):
         d = str(v.draw_size)
@@ -214,7 +216,8 @@ class Turn(Rows):
         """Information under the hand; ``warn`` colours it as a refusal. False if it did not
         fit (it is cut at a word)."""
         self.refused = None
-        self.said = (text, warn)
+        self.said = text  # (no tuple: nothing made here outlasts the screen's garbage)
+        self.said_warn = warn
         big = len(text) <= self.big_cols
         lines = [text] if big else ui.wrap(text, self.info_cols)
         if self.big_cols:
