@@ -1,9 +1,16 @@
 """Phase 10's texts at the end of a hand and of the game, for the summaries
 (``Screens.round_text``, ``Screens.ending_text``): loaded when a hand ends (code is RAM on a
-board)."""
+board). It imports no rules core: at the game's end (``Session._finish``) the game's modules
+are gone, and this module must not load them again for its text."""
+
+from micropython import const
 
 from firmware.lang import t
-from shared_rules.phase10 import game as P
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_EVERYONE = const(1)  # shared_rules.phase10.game.EVERYONE
+_FREE = const(2)  # shared_rules.phase10.game.FREE
 
 
 def columns(head, rows):
@@ -32,7 +39,7 @@ def round_text(screens):
     screens.tie = st.tiebreak
     if again:
         lines.append(t("p10.nobody").format(st.phase_numbers[-1]))
-    free = st.progression == P.FREE
+    free = st.progression == _FREE
     rows = []
     for s in range(st.n):
         if not st.active[s] and not points[s]:
@@ -64,7 +71,7 @@ def ending_text(session):
     winners = (" " + t("p10.and") + " ").join(won)
     head = t("p10.win" if len(won) > 1 else "p10.wins").format(winners)
     # everyone advances: everyone has played every phase, laid or not, and points decide
-    everyone = st.progression == P.EVERYONE
+    everyone = st.progression == _EVERYONE
     places = st.ranking()
     rows = []
     for s in sorted(range(st.n), key=lambda s: (places[s], s)):
