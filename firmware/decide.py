@@ -81,7 +81,6 @@ class Decision(ui.Screen):
 
 
 def _table(s, seat):
-    """The table as ``seat`` sees it."""
-    from firmware import tableview
+    from firmware import tableview  # (loaded when the table is shown)
 
-    return tableview.screen(s.app, t("pause.table"), s.game.table(seat))
+    return tableview.screen(s, seat)

@@ -75,7 +75,7 @@ def _page(s, act):
     if act == "table":
         from firmware import tableview
 
-        return tableview.screen(app, t("pause.table"), s.game.table(s.viewer if s.viewer is not None else 0))
+        return tableview.screen(s, s.viewer if s.viewer is not None else 0)
     if act == "log":
         from firmware.pages import TextPage
 

@@ -14,6 +14,7 @@ import displayio
 
 from boards import UP, DOWN, A, B
 from firmware import ui
+from firmware.lang import t
 
 TILE_W = 13
 TILE_H = 14
@@ -26,14 +27,14 @@ def _tile_rows(tiles, width):
     """The tiles of an entry in rows of x positions: [[(x, tile), ...], ...]."""
     rows = [[]]
     x = 0
-    for t in tiles:
-        if t is None:
+    for tile in tiles:
+        if tile is None:
             x += GAP
             continue
         if x + TILE_W > width and rows[-1]:
             rows.append([])
             x = 0
-        rows[-1].append((x, t))
+        rows[-1].append((x, tile))
         x += PITCH
     return rows if rows[-1] else rows[:-1]
 
@@ -101,8 +102,12 @@ class TableView(ui.Screen):
             self.app.pop()
 
 
-def screen(app, title, table):
-    """The screen of a table: entries (a TableView) or text."""
+def screen(session, seat):
+    """The table of ``session``'s game as ``seat`` sees it (``Screens.table(seat)``): entries (a
+    TableView) or text."""
+    app = session.app
+    title = t("pause.table")
+    table = session.game.table(seat)
     if isinstance(table, str):
         from firmware.pages import TextPage
 
