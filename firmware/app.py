@@ -335,8 +335,8 @@ class App:
     def _later(self):
         """Call what ``later`` holds, if anything: here no screen's frame keeps that screen
         (and the modules it loaded) alive while the next one is made."""
-        later = self.later
-        if later is not None:
+        while self.later is not None:  # (what it calls may ask for more)
+            later = self.later
             self.later = None
             gc.collect()
             later(self)

@@ -33,8 +33,6 @@ there.)
 
 from micropython import const
 
-import gc
-
 import supervisor
 
 from firmware import sound
@@ -46,6 +44,14 @@ from shared_rules import registry
 _PERSON = const(0)  # firmware.settings.PERSON
 
 LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
+
+
+def _guard(screen):
+    """A person's screen that has just replaced the computers' ignores keys for a moment."""
+    guard = getattr(screen, "guard", None)
+    if guard is not None:
+        guard()
+    return screen
 
 
 def screens_class(entry):
@@ -315,31 +321,35 @@ class Session:
             self.show_new(self._cover, seat)  # the last person's screen and modules go first
             return
         self.viewer = seat
-        after_computers = getattr(top, "computers", False) or getattr(top, "auto", False)
+        # keys pressed for the computers' moves do not act on the person's screen at once
+        guard = getattr(top, "computers", False) or getattr(top, "auto", False)
+        make = self.decision_screen  # the screen it follows goes first
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
             shows = getattr(self.game, "shows", None)  # a game whose person has several screens
             if shows is None or shows(top):
                 top.refresh()
-            else:  # asked here, not by the screen: no frame of it is alive while the next is made
-                top = None
-                self.show_new(self._next_screen, seat)
-        else:
-            top = None
-            self.show_new(self.decision_screen, seat)  # the screen it follows goes first
-        if after_computers and hasattr(self.screen, "guard"):
-            self.screen.guard()
+                if guard:
+                    _guard(top)
+                return
+            make = self._next_screen  # asked here, not by the screen: none of its frames is alive
+        top = None
+        self.show_new((lambda seat: _guard(make(seat))) if guard else make, seat)
 
     def show_new(self, make, arg):
-        """``show(make(arg))``, the current screen dropped first: the new screen (and the
+        """``show(make(arg))``, the current screen taken off first: the new screen (and the
         decisions ``make`` takes) find the heap the old one leaves, not split by it (a computer
-        game takes turns between two screens)."""
+        game takes turns between two screens). The new one is made by the main loop
+        (``App.later``) once the functions that saw the old one have returned: the collector
+        scans the whole stack of a function still running, values it has used included, and
+        such a value keeps the old screen and its modules alive (33 KB on a person's turn)."""
         app = self.app
         if self.screen is not None and app.top is self.screen:
             app.stack.pop().closed()
             app.clear()
             self.screen = None
-            gc.collect()
-        self.show(make(arg))
+            app.later = lambda app: self.show(make(arg))
+        else:
+            self.show(make(arg))
 
     def show(self, screen):
         """Put ``screen`` in place of this session's current screen."""

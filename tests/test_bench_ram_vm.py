@@ -75,3 +75,32 @@ def test_the_menus_run_on_circuitpythons_own_vm(mode):
     if mode == "frozen":
         assert run["free_block_min"] >= bench_ram.GOAL_BLOCK, run["free_block_min"]
     print("menus on the 32-bit VM, %s: smallest largest free block %.1f KiB" % (mode, run["free_block_min"] / 1024))
+
+
+@pytest.mark.skipif(not BUILT, reason="no CircuitPython VM built (python -m tools.build_firmware --vm)")
+def test_on_circuitpythons_vm_the_computers_screen_loads_once_the_turn_screen_is_gone(tmp_path):
+    """A person's Phase 10 move hands the game to hard computers (installed as .mpy, as the
+    PyBadge's users install Phase 10): on CircuitPython's VM, where the collector sees every
+    value a running function has used, the computers' screen is made by the main loop once the
+    functions that saw the turn screen have returned (``Session.show_new``), so the turn and
+    its modules are gone from the heap when that screen's module begins to load. Made from
+    them, it loaded over all 33 KB of the turn (MicroPython's own Unix port does not keep
+    those values: tests/test_firmware_micropython.py checks the same there)."""
+    old = (mf.MICROPYTHON, mf.BLOCK)
+    try:
+        vm, cross = bench_ram_vm.binaries(bench_ram_vm.VM_DIR, "mpy")
+        mf.use_vm(vm, block=16)
+        repo = mf.compiled_tree(str(tmp_path / "app"), mf.REPO, cross)
+        with open(bench_ram._script_path("p10_hard")) as f:
+            r = mf.run_script(f.read(), heap=400000, repo=repo, name="p10_hard.txt")
+    finally:
+        mf.use_vm(*old)
+    assert r.status == 0, r.message
+    turn_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10.turn"))
+    checked = 0
+    for name, live, ms in r.import_live:
+        before = [s for s in r.screens if s["ms"] <= ms][-1]
+        if name.startswith("firmware.turns") and before["name"] == "phase10:Turn":
+            assert live <= before["live"] - turn_cost, (ms, live, before)
+            checked += 1
+    assert checked

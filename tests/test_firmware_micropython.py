@@ -174,6 +174,26 @@ def test_the_pause_menu_loads_once_the_turn_screen_is_gone():
     assert checked
 
 
+def test_the_computers_screen_loads_once_the_persons_turn_screen_is_gone():
+    """A person's Phase 10 move hands the game to the computers: when the computers' screen's
+    module begins to load, the turn screen and its modules are gone from the heap. The main
+    loop makes the new screen (``Session.show_new``, ``App.later``) once the functions that saw
+    the old one have returned; made from them, a value they had used kept the turn screen, and
+    its 33 KB of code and objects, alive under the computers' first decision (before, the
+    tightest moment of a game against hard computers)."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10_hard.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    turn_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10.turn"))
+    checked = 0
+    for name, live, ms in r.import_live:
+        before = [s for s in r.screens if s["ms"] <= ms][-1]
+        if name.startswith("firmware.turns") and before["name"] == "phase10:Turn":
+            assert live <= before["live"] - turn_cost, (ms, live, before)
+            checked += 1
+    assert checked
+
+
 def test_P10B_5_a_computers_board_and_a_hands_summary_are_made_once_the_screen_before_is_gone():
     """Between computers: the board screen that shows a computer's roll is made once the
     computers' screen is gone (``App.later``, not from its tick), and each hand's summary once

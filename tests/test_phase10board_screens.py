@@ -491,7 +491,7 @@ def test_P10B_6_a_persons_next_screen_of_another_kind_is_made_once_the_last_is_g
     """A person's choice of cards (``Pick``) followed by the same person's PLAY: the turn screen
     is made once nothing keeps the choice's screen alive (on a board its objects and its
     module's code would stay on the heap while the turn screen loads: ``Session.next`` asks
-    ``Screens.shows`` and drops the old screen before the new one is made)."""
+    ``Screens.shows`` and drops the old screen, and the main loop makes the new one)."""
     import gc
     import weakref
 
@@ -522,7 +522,8 @@ def test_P10B_6_a_persons_next_screen_of_another_kind_is_made_once_the_last_is_g
                         return decision(seat)
 
                     s.game.decision = check
-                    s.next()
+                    s.next()  # the old screen goes now, the loop makes the next (App.later)
+                    d.m.run(20)
                     del s.game.decision
                     assert made == [True]
                     assert type(d.top).__name__ == "BoardTurn"
