@@ -86,10 +86,7 @@ def start(app):
         return
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
-    session.next()
-    if session.save_failed:
-        app.notify(t("play.no_room"), t("note.title"))
-    _begun(app)
+    _begun(app, session)
 
 
 def _fields(data):
@@ -170,12 +167,14 @@ def resume(app):
     if not summed_up:  # left before the summary of the hand that had just ended: show it now
         session.round -= 1
         session.ended_saved = True
-    session.next()
-    _begun(app)
+    _begun(app, session)
 
 
-def _begun(app):
-    """The game is under way: this module and what it alone uses are not kept during it (code
-    is RAM; the main menu imports them again)."""
+def _begun(app, session):
+    """The game is set up: its first screen is made by the main loop (``Session.begin``), once
+    this module, and what it alone uses, is gone (code is RAM; the main menu imports them
+    again) and its functions have returned (what they used is no longer seen by the
+    collector)."""
     if app.boot_modules is not None:
         app.forget([__name__, "firmware.found"])
+    app.later = session.begin

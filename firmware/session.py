@@ -279,6 +279,13 @@ class Session:
 
     # ------------------------------------------------------------------ what comes next
 
+    def begin(self, app):
+        """The game's first screen (``firmware.play`` starts or resumes the game), and a note
+        if it could not be saved."""
+        self.next()
+        if self.save_failed:
+            app.notify(t("play.no_room"), t("note.title"))
+
     def next_later(self):
         """Show what the game waits for next once the screen that asks has returned to the
         loop (``App.later``): its frames then keep neither it nor its modules alive while the
