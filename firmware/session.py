@@ -122,12 +122,9 @@ class Session:
         if tone is not None:
             self.app.sound.play(tone, supervisor.ticks_ms())
         self.unsaved = True
-        if st.round_no != self.round:
-            self.flush()
-            self.checkpoint("hand")
-        elif person:
+        if person and st.round_no == self.round:
             self.checkpoint("person")
-        return None
+        return None  # a hand that has ended is saved by ``_hand_summary``
 
     def computer_move(self):
         """Let the computer player whose decision is pending make it."""
@@ -148,8 +145,9 @@ class Session:
         """Release the computer players and the modules loaded since they were made (their
         level's, the solver) once they have chosen, before the screen that shows the choice is
         made (``Screens.computer``: the board game's board), which then finds the heap they
-        held. Their next decision makes them again: they keep nothing between decisions that
-        their choices depend on (the rules core's tests hold each level to that)."""
+        held, and when a hand ends (before it is saved). Their next decision makes them again:
+        they keep nothing between decisions that their choices depend on (the rules core's
+        tests hold each level to that)."""
         self.bots = None
         self.app.forget_since(self.bots_mark)
         self.bots_mark = None
@@ -203,8 +201,14 @@ class Session:
         return Summary(self, title, text, final)
 
     def _hand_summary(self, _):
-        """The summary of the hand just ended: its texts' and its screen's modules are loaded
-        since ``summary_mark``, and go when it is read (``next``)."""
+        """The hand just ended is saved, then its summary made: once the screen it ended on
+        and the computer players are gone (the save loads its modules for the moment), and
+        before ``round`` says the summary was shown (the save then asks for it after a power
+        cut). The summary's texts' and screen's modules are loaded since ``summary_mark``, and
+        go when it is read (``next``)."""
+        if self.unsaved:
+            self.checkpoint("hand")
+        self.round = self.state.round_no
         title, text = self.game.round_text()
         return self._summary(title, text, False)
 
@@ -303,7 +307,6 @@ class Session:
             return
         r = st.round_no
         if r != self.round:
-            self.round = r
             self.fast = False
             self.release_bots()  # (their next decision makes them again)
             self.summary_mark = self.app.mark()

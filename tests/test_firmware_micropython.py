@@ -194,6 +194,25 @@ def test_the_computers_screen_loads_once_the_persons_turn_screen_is_gone():
     assert checked
 
 
+def test_P10C_16_a_hand_ended_by_a_computer_is_saved_without_the_computer_players():
+    """A computer's move ends a hand (P10C-16): the finished hand is saved (the save's modules
+    loaded for the moment) once the computers' screen, the computer players and their modules
+    (the level's, the solver) are gone, just before the summary is made
+    (``Session._hand_summary``); the next decision makes the players again. Before, the save
+    loaded over them all: the heap's top of a hand's end between computers."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10_hard.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    bots = max(cost for name, cost, _ in r.imports if name.startswith("shared_rules.phase10.hard"))
+    checked = 0
+    for name, live, ms in r.import_live:
+        decided = [d for d in r.decisions if d["ms"] <= ms]
+        if name.startswith("firmware.saves") and decided and decided[-1]["ms"] == ms:
+            assert live <= decided[-1]["live"] - bots, (ms, live, decided[-1])
+            checked += 1
+    assert checked
+
+
 def test_P10B_5_a_computers_board_and_a_hands_summary_are_made_once_the_screen_before_is_gone():
     """Between computers: the board screen that shows a computer's roll is made once the
     computers' screen is gone (``App.later``, not from its tick), and each hand's summary once
