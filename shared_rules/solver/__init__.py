@@ -47,8 +47,6 @@ except ImportError:  # CPython
 
 
 from shared_rules.errors import RuleError
-from shared_rules.solver.fit import (_solve_sets, _solve_run1, _solve_run2, _solve_setrun,
-                                   _solve_colrun, _solve_colset, _solve_empty, colset_sigs)
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -78,6 +76,8 @@ _SIZES = const(1)
 _TOTAL = const(2)
 _CACHE = const(3)
 _EXTRA = const(4)
+_KEYF = const(5)  # the shape of a hand, by the pattern's program
+_SOLVEF = const(6)  # its solution
 
 _infos = {}  # phase tuple -> info list
 _infolist = []  # the same infos, to clear their caches in a fixed order
@@ -97,42 +97,6 @@ def cache_size():
     return _cached
 
 
-def _dp_tables(sizes):
-    """Tables of the sets (or colour groups) program: total size and count of every subset of
-    groups, and the (assigned, newly assigned) subset pairs worth trying. Equal groups are
-    assigned in phase order (a subset of equal groups is always a prefix of them)."""
-    m = len(sizes)
-    full = (1 << m) - 1
-    tot = [0] * (full + 1)
-    cnt = [0] * (full + 1)
-    for sub in range(1, full + 1):
-        for g in range(m):
-            if sub >> g & 1:
-                tot[sub] += sizes[g]
-                cnt[sub] += 1
-    closed = []  # prefix-closed per class of equal groups
-    for mask in range(full + 1):
-        ok = True
-        for g in range(m):
-            if mask >> g & 1:
-                continue
-            for h in range(g + 1, m):
-                if mask >> h & 1 and sizes[h] == sizes[g]:
-                    ok = False
-        closed.append(ok)
-    pairs = []
-    for mask in range(full + 1):
-        if not closed[mask]:
-            continue
-        comp = full ^ mask
-        sub = comp
-        while sub:
-            if closed[mask | sub]:
-                pairs.append((mask, sub))
-            sub = (sub - 1) & comp
-    return tot, cnt, pairs, closed
-
-
 def _build(phase):
     kinds = tuple([g[0] for g in phase])
     sizes = tuple([g[1] for g in phase])
@@ -149,27 +113,34 @@ def _build(phase):
     ncol = kinds.count(_COLOUR)
     extra = None
     if m == 0:
-        pat = _EMPTY
-    elif nset == m:
-        pat = _SETS
-        extra = _dp_tables(sizes)
-    elif ncol == m:
-        pat = _COLS
-        extra = _dp_tables(sizes)
-    elif nrun == m and m <= 2:
-        pat = _RUN1 if m == 1 else _RUN2
-    elif m == 2 and nset == 1 and nrun == 1:
-        pat = _SETRUN
-        extra = (kinds.index(_SET), kinds.index(_RUN))
-    elif m == 2 and ncol == 1 and nrun == 1:
-        pat = _COLRUN
-        extra = (kinds.index(_COLOUR), kinds.index(_RUN))
-    elif m == 2 and ncol == 1 and nset == 1:
-        pat = _COLSET
-        extra = (kinds.index(_COLOUR), kinds.index(_SET))
-    else:
+        return [_EMPTY, sizes, total, {}, extra, _key_empty, _solve_empty]
+    if nset == m or ncol == m:
+        from shared_rules.solver import sets as prog
+
+        pat = _SETS if nset == m else _COLS
+        extra = prog.tables(sizes)
+        key = prog.key_sets if nset == m else prog.key_cols
+        return [pat, sizes, total, {}, extra, key, prog.solve]
+    if nrun == m and m <= 2:
+        from shared_rules.solver import runs as prog
+
+        if m == 1:
+            return [_RUN1, sizes, total, {}, extra, prog.key_run1, prog.solve_run1]
+        return [_RUN2, sizes, total, {}, extra, prog.key_run2, prog.solve_run2]
+    if m != 2:
         raise RuleError(_E_SOLVER_LIMIT)
-    return [pat, sizes, total, {}, extra]  # indexed by _PAT, _SIZES, _TOTAL, _CACHE, _EXTRA
+    from shared_rules.solver import pairs as prog
+
+    if nset == 1 and nrun == 1:
+        extra = (kinds.index(_SET), kinds.index(_RUN))
+        return [_SETRUN, sizes, total, {}, extra, prog.key_setrun, prog.solve_setrun]
+    if ncol == 1 and nrun == 1:
+        extra = (kinds.index(_COLOUR), kinds.index(_RUN))
+        return [_COLRUN, sizes, total, {}, extra, prog.key_colrun, prog.solve_colrun]
+    if ncol == 1 and nset == 1:
+        extra = (kinds.index(_COLOUR), kinds.index(_SET))
+        return [_COLSET, sizes, total, {}, extra, prog.key_colset, prog.solve_colset]
+    raise RuleError(_E_SOLVER_LIMIT)
 
 
 def _info(phase):
@@ -186,164 +157,27 @@ def _info(phase):
 
 
 # ---------------------------------------------------------------------------------------------
-# shapes (cache keys): everything the phase can see of a hand
-
-
-def _key_sets(hand, inf):
-    return _key_counts(hand, inf, 16, 15, 0)
-
-
-def _key_cols(hand, inf):
-    return _key_counts(hand, inf, 4, 0xFF, 4)
-
-
-_CNT16 = [0] * 16  # the counts of _key_counts, reused: no list per call (the solver never
-_CNT4 = [0] * 4  # runs inside itself)
-
-
-def _key_counts(hand, inf, slots, mask, shift):
-    """Sets only (count per number) or colour groups only (count per colour): the largest
-    counts, sorted, and the wilds, each capped at the phase's size, as one integer."""
-    cnt = _CNT16 if slots == 16 else _CNT4
-    for i in range(slots):
-        cnt[i] = 0
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            cnt[(c & mask) >> shift] += 1
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    if not shift:
-        cnt[0] = 0  # numbers 1..12: slot 0 counts nothing
-    cnt.sort(reverse=True)
-    s = inf[_TOTAL]
-    b = s + 1
-    key = w if w < s else s
-    for j in range(len(inf[_SIZES])):
-        v = cnt[j] if j < slots else 0
-        key = key * b + (v if v < s else s)
-    return key
-
-
-def _key_run1(hand, inf):
-    p = 0
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            p |= 1 << (c & 15)
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    s = inf[_TOTAL]
-    return (p & 0x1FFE) << 4 | (w if w < s else s)
-
-
-def _key_run2(hand, inf):
-    p1 = 0
-    p2 = 0
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            b = 1 << (c & 15)
-            p2 |= p1 & b
-            p1 |= b
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    s = inf[_TOTAL]
-    # bits 17..28: numbers present, 5..16: numbers doubled, 0..4: wilds (below 2**29)
-    return ((p1 & 0x1FFE) << 16) | ((p2 & 0x1FFE) << 4) | (w if w < s else s)
-
-
-def _key_setrun(hand, inf):
-    cnt = bytearray(16)
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            cnt[c & 15] += 1
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    s = inf[_TOTAL]
-    cnt[0] = w if w < s else s
-    return bytes(cnt)
-
-
-def _key_colrun(hand, inf):
-    k = bytearray(17)  # 0: wilds, 1..12: colours present per number, 13..16: colour counts
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            col = c >> 4
-            k[c & 15] |= 1 << col
-            if k[13 + col] < 200:
-                k[13 + col] += 1
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    s = inf[_TOTAL]
-    k[0] = w if w < s else s
-    for i in range(13, 17):
-        if k[i] > s:
-            k[i] = s
-    return bytes(k)
-
-
-_CC = bytearray(64)  # _key_colset's counts of every card, zero between calls
-_SIGS = [0] * 13  # its signatures
-_KEY = [0] * 17  # and its key before it becomes a tuple
-
-
-def _key_colset(hand, inf):
-    """Numbers are interchangeable here (no run): the key is the sorted per-number colour
-    signatures of the numbers held, then the colour counts and the wilds. Only the key (a
-    tuple) is allocated."""
-    cc = _CC
-    key = _KEY
-    key[12] = key[13] = key[14] = key[15] = 0
-    w = 0
-    for c in hand:
-        if c < 0x40:
-            if cc[c] < 200:
-                cc[c] += 1
-            key[12 + (c >> 4)] += 1
-        elif c == 0x40 or c >= 0x80:
-            w += 1
-    sigs = colset_sigs(cc, inf[_SIZES][inf[_EXTRA][1]], _SIGS)
-    for c in hand:  # leave the counts zero for the next call
-        if c < 0x40:
-            cc[c] = 0
-    sigs.sort(reverse=True)  # number 0's signature, always 0, comes last and is left out
-    for i in range(12):
-        key[i] = sigs[i]
-    s = inf[_TOTAL]
-    for i in range(12, 16):
-        if key[i] > s:
-            key[i] = s
-    key[16] = w if w < s else s
-    return tuple(key)  # 0..11: signatures, 12..15: colour counts, 16: wilds
-
-
-# ---------------------------------------------------------------------------------------------
-# solving a shape (``shared_rules.solver.fit``: entries are (missing, plan))
+# solving a shape: by the program of the phase's pattern (``shared_rules.solver.sets``, ``runs``,
+# ``pairs``, loaded for the first phase of that pattern; entries are (missing, plan))
 
 
 def _key_empty(hand, inf):
     return 0
 
 
-_KEYF = (_key_sets, _key_cols, _key_run1, _key_run2, _key_setrun, _key_colrun, _key_colset,
-         _key_empty)
-_SOLVEF = (_solve_sets, _solve_sets, _solve_run1, _solve_run2, _solve_setrun, _solve_colrun,
-           _solve_colset, _solve_empty)
+def _solve_empty(key, inf):
+    return 0, None
 
 
 def _entry(hand, inf):
     global _cached
-    pat = inf[_PAT]
-    key = _KEYF[pat](hand, inf)
+    key = inf[_KEYF](hand, inf)
     if CACHE_MAX <= 0:
-        return _SOLVEF[pat](key, inf)
+        return inf[_SOLVEF](key, inf)
     cache = inf[_CACHE]
     e = cache.get(key)
     if e is None:
-        e = _SOLVEF[pat](key, inf)
+        e = inf[_SOLVEF](key, inf)
         if _cached >= CACHE_MAX:
             clear_cache()
         cache[key] = e
@@ -354,9 +188,8 @@ def _entry(hand, inf):
 def missing(hand, phase):
     """The fewest cards to add to ``hand`` so that ``phase`` can be laid (0: it can now)."""
     inf = _info(phase)
-    pat = inf[_PAT]
-    if CACHE_MAX <= 0 and pat <= _COLS:  # sets or colour groups, no cache: the count alone
-        return _solve_sets(_KEYF[pat](hand, inf), inf, False)
+    if CACHE_MAX <= 0 and inf[_PAT] <= _COLS:  # sets or colour groups, no cache: the count alone
+        return inf[_SOLVEF](inf[_KEYF](hand, inf), inf, False)
     return _entry(hand, inf)[0]
 
 

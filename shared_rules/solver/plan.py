@@ -10,7 +10,7 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.solver.fit import colset_sigs
+from shared_rules.solver.score import colset_sigs
 
 # the slots of the solver's info list of a phase (solver._build) that the builders read
 _SIZES = const(1)
