@@ -244,14 +244,15 @@ class App:
         if DEVICE:
             gc.collect()
 
-    def forget(self, names):
+    def forget(self, names, collect=True):
         """Drop these modules (code is RAM; once nothing uses them their code is garbage, and
-        the next import loads them again)."""
+        the next import loads them again); ``collect``: collect that garbage now."""
         if names:
             for name in names:
                 if name in sys.modules:
                     forget(name)
-            gc.collect()
+            if collect:
+                gc.collect()
 
     def notify(self, text, title="Note"):
         from firmware.pages import Message

@@ -174,7 +174,7 @@ def _begun(app, session):
     """The game is set up: its first screen is made by the main loop (``Session.begin``), once
     this module, and what it alone uses, is gone (code is RAM; the main menu imports them
     again) and its functions have returned (what they used is no longer seen by the
-    collector)."""
+    collector). The loop collects the garbage before it calls ``begin``."""
     if app.boot_modules is not None:
-        app.forget([__name__, "firmware.found"])
+        app.forget([__name__, "firmware.found"], collect=False)
     app.later = session.begin
