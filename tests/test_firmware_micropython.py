@@ -2,6 +2,7 @@
 stand-ins of tests/micropython/cpstubs/, driven by the emulator's scripts, must show the same
 text on every screen as the emulator (which runs the firmware on CPython with Blinka)."""
 
+import functools
 import glob
 import os
 import re
@@ -156,42 +157,44 @@ def test_P10B_6_the_turn_screens_modules_load_once_the_choice_of_cards_is_gone()
     assert checked
 
 
+@functools.lru_cache(maxsize=None)
+def _run(script, board="pybadge"):
+    """A script of tests/scripts run once under MicroPython with plenty of heap."""
+    with open(os.path.join(REPO, "tests", "scripts", script)) as f:
+        r = run_script(f.read(), board=board, heap=BIG)
+    assert r.status == 0, r.message
+    return r
+
+
+def turn_gone_when_loading(r, module):
+    """How many times ``module`` began to load right after a Phase 10 turn screen, each time
+    with that screen and its modules gone from the heap (asserted: at most the turn's heap less
+    its module's cost in use)."""
+    turn_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10.turn"))
+    checked = 0
+    for name, live, ms in r.import_live:
+        before = [s for s in r.screens if s["ms"] <= ms][-1]
+        if name.startswith(module) and before["name"] == "phase10:Turn":
+            assert live <= before["live"] - turn_cost, (ms, live, before)
+            checked += 1
+    return checked
+
+
 def test_the_pause_menu_loads_once_the_turn_screen_is_gone():
     """A person's Phase 10 game paused on the turn screen: the pause menu takes the turn's
     place (``Session.over``), so when its module begins to load the turn screen and its
     module are gone from the heap; the turn is made again as it was left on resume. Before,
     the pause menu and its pages loaded over the turn, the tightest moment of the game."""
-    with open(os.path.join(REPO, "tests", "scripts", "p10_person.txt")) as f:
-        r = run_script(f.read(), board="clue_nrf52840_express", heap=BIG)  # (B at a turn's top)
-    assert r.status == 0, r.message
-    turn_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10.turn"))
-    checked = 0
-    for name, live, ms in r.import_live:
-        before = [s for s in r.screens if s["ms"] <= ms][-1]
-        if name.startswith("firmware.pause") and before["name"] == "phase10:Turn":
-            assert live <= before["live"] - turn_cost, (ms, live, before)
-            checked += 1
-    assert checked
+    assert turn_gone_when_loading(_run("p10_person.txt", "clue_nrf52840_express"), "firmware.pause")
 
 
 def test_the_computers_screen_loads_once_the_persons_turn_screen_is_gone():
     """A person's Phase 10 move hands the game to the computers: when the computers' screen's
     module begins to load, the turn screen and its modules are gone from the heap. The main
     loop makes the new screen (``Session.show_new``, ``App.later``) once the functions that saw
-    the old one have returned; made from them, a value they had used kept the turn screen, and
-    its 33 KB of code and objects, alive under the computers' first decision (before, the
-    tightest moment of a game against hard computers)."""
-    with open(os.path.join(REPO, "tests", "scripts", "p10_hard.txt")) as f:
-        r = run_script(f.read(), heap=BIG)
-    assert r.status == 0, r.message
-    turn_cost = max(cost for name, cost, _ in r.imports if name.startswith("firmware.phase10.turn"))
-    checked = 0
-    for name, live, ms in r.import_live:
-        before = [s for s in r.screens if s["ms"] <= ms][-1]
-        if name.startswith("firmware.turns") and before["name"] == "phase10:Turn":
-            assert live <= before["live"] - turn_cost, (ms, live, before)
-            checked += 1
-    assert checked
+    the old one have returned (CircuitPython's VM, where made from them a value they had used
+    kept the turn alive, checks the same: tests/test_bench_ram_vm.py)."""
+    assert turn_gone_when_loading(_run("p10_hard.txt"), "firmware.turns")
 
 
 def test_P10C_16_a_hand_ended_by_a_computer_is_saved_without_the_computer_players():
@@ -200,9 +203,7 @@ def test_P10C_16_a_hand_ended_by_a_computer_is_saved_without_the_computer_player
     (the level's, the solver) are gone, just before the summary is made
     (``Session._hand_summary``); the next decision makes the players again. Before, the save
     loaded over them all: the heap's top of a hand's end between computers."""
-    with open(os.path.join(REPO, "tests", "scripts", "p10_hard.txt")) as f:
-        r = run_script(f.read(), heap=BIG)
-    assert r.status == 0, r.message
+    r = _run("p10_hard.txt")
     bots = max(cost for name, cost, _ in r.imports if name.startswith("shared_rules.phase10.hard"))
     checked = 0
     for name, live, ms in r.import_live:
