@@ -90,7 +90,7 @@ def tables(sizes):
     return tot, cnt, pairs, closed
 
 
-_TOP = [0] * 4  # _solve_sets without a plan, up to four groups: its lists, reused
+_TOP = [0] * 4  # solve without a plan, up to four groups: its lists, reused
 _BEST0 = [0] * 16
 _BEST1 = [0] * 16
 
