@@ -616,3 +616,25 @@ def test_issue14_4_a_computer_lay_down_says_which_cards(tmp_path):
     laid = [line for line in s.lines if "lays phase" in line]
     assert laid and laid[0].startswith("BOB lays phase 1: ") and " | " in laid[0], s.lines
     d.close()
+
+
+def test_a_turn_after_the_computers_moves_ignores_keys_for_a_moment(tmp_path):
+    """The person's turn screen that replaces the computers' screen (made by the main loop:
+    ``Session.show_new``) is guarded: keys still pressed for the computers' moves do not act
+    on it for ``GUARD_MS``; a first turn of the game, after no computer moved, is not."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=1)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    first = d.top  # the game's first screen: a person's turn, unguarded, or the computers'
+    assert type(first).__name__ == "ComputerTurns" or first.open_at is None
+    after = None
+    for _ in range(200):
+        name = d.step()
+        if name == "ComputerTurns" and type(d.top).__name__ == "Turn":
+            after = d.top
+            break
+    assert after is not None and after.open_at is not None
+    text = d.text()
+    d.m.press(*d.m.how("A"))  # at once: ignored
+    assert d.top is after and d.text() == text
+    d.close()
