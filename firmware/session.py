@@ -305,8 +305,7 @@ class Session:
         if st.over:
             self._finish()
             return
-        r = st.round_no
-        if r != self.round:
+        if st.round_no != self.round:
             self.fast = False
             self.release_bots()  # (their next decision makes them again)
             self.summary_mark = self.app.mark()

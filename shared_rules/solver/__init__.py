@@ -111,22 +111,20 @@ def _build(phase):
     nset = kinds.count(_SET)
     nrun = kinds.count(_RUN)
     ncol = kinds.count(_COLOUR)
-    extra = None
     if m == 0:
-        return [_EMPTY, sizes, total, {}, extra, _key_empty, _solve_empty]
+        return [_EMPTY, sizes, total, {}, None, _key_empty, _solve_empty]
     if nset == m or ncol == m:
         from shared_rules.solver import sets as prog
 
         pat = _SETS if nset == m else _COLS
-        extra = prog.tables(sizes)
         key = prog.key_sets if nset == m else prog.key_cols
-        return [pat, sizes, total, {}, extra, key, prog.solve]
+        return [pat, sizes, total, {}, prog.tables(sizes), key, prog.solve]
     if nrun == m and m <= 2:
         from shared_rules.solver import runs as prog
 
         if m == 1:
-            return [_RUN1, sizes, total, {}, extra, prog.key_run1, prog.solve_run1]
-        return [_RUN2, sizes, total, {}, extra, prog.key_run2, prog.solve_run2]
+            return [_RUN1, sizes, total, {}, None, prog.key_run1, prog.solve_run1]
+        return [_RUN2, sizes, total, {}, None, prog.key_run2, prog.solve_run2]
     if m != 2:
         raise RuleError(_E_SOLVER_LIMIT)
     from shared_rules.solver import pairs as prog
