@@ -200,12 +200,12 @@ class HandRow:
         self.cursor_tile.hidden = True
         self.group.append(self.cursor_tile)
 
-    def _slot_xy(self, slot):
+    def slot_xy(self, slot):
         return (self.x + (slot % self.per_row) * self.pitch,
                 self.y + (slot // self.per_row) * self.row_pitch)
 
     def _make_tile(self, slot):
-        x, y = self._slot_xy(slot)
+        x, y = self.slot_xy(slot)
         pal = _tile_palette(0, False)
         tg = displayio.TileGrid(self.faces, pixel_shader=pal, x=x, y=y, tile_width=self.tw,
                                 tile_height=self.th)
@@ -319,7 +319,7 @@ class HandRow:
             if not c.hidden:
                 c.hidden = True
             return
-        x, y = self._slot_xy(slot)
+        x, y = self.slot_xy(slot)
         if c.x != x - 1 or c.y != y - 1:
             c.x = x - 1
             c.y = y - 1

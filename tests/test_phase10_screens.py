@@ -463,7 +463,7 @@ def test_every_refusal_of_the_rules_core_has_a_one_line_text():
     with Machine("pybadge", nvm_path=None) as m, m.environment():
         T = importlib.import_module("firmware.phase10.text")
         why = importlib.import_module("firmware.phase10.why")
-        L = importlib.import_module("firmware.laydown")
+        L = importlib.import_module("firmware.phase10.laydown")
         BS = importlib.import_module("firmware.phase10board.screens")
         DT = importlib.import_module("firmware.dice_express.turn")
         phases = importlib.import_module("shared_rules.phases")
@@ -763,8 +763,8 @@ def test_P10C_11_2020_the_log_says_who_loses_the_turn(tmp_path):
 
 
 def test_P10C_P10B_the_turn_screens_move_kinds_are_the_rules_cores():
-    """The card games' turn screen (firmware/phase10/turn.py, rows.py, text.py) copies the
-    rules core's decision and move kinds and variant values as private constants (each held to
+    """The card games' turn screen (firmware/phase10/turn.py, rows.py, text.py, laydown.py)
+    copies the rules core's decision and move kinds and variant values as private constants (each held to
     shared_rules.phase10.game by tests/test_subset.py), so that the board game's turn screen
     does not load the card game's rules core for them; the board game's moves share them."""
     import re
@@ -772,7 +772,7 @@ def test_P10C_P10B_the_turn_screens_move_kinds_are_the_rules_cores():
     from shared_rules.phase10board import game as B
 
     seen = 0
-    for name in ("turn", "rows", "text"):
+    for name in ("turn", "rows", "text", "laydown"):
         with open(os.path.join(REPO, "firmware", "phase10", name + ".py")) as f:
             text = f.read()
         assert "shared_rules.phase10 import game" not in text
@@ -801,11 +801,11 @@ def test_a_persons_turn_loads_the_solver_and_the_lay_down_only_when_asked(tmp_pa
     assert t.mode == T.PLAY
 
     def loaded():
-        return {m for m in ("shared_rules.solver", "firmware.laydown", "firmware.turns")
+        return {m for m in ("shared_rules.solver", "firmware.phase10.laydown", "firmware.turns")
                 if m in sys.modules}
 
     assert loaded() == set()
     d.row(t, (T.A_HINT, 0))
     assert t.mode == T.LAY, d.text()  # the hint chose the plan closest to the phase
-    assert loaded() == {"shared_rules.solver", "firmware.laydown"}
+    assert loaded() == {"shared_rules.solver", "firmware.phase10.laydown"}
     d.close()

@@ -1,6 +1,6 @@
 """The Phase 10 turn screen's modes and action rows (``firmware.phase10.turn.Turn`` is built on
-``Rows``): which rows each mode offers and the prompts, and choosing a lay-down group by group
-(with the hint).
+``Rows``): which rows each mode offers and the prompts. Choosing a lay-down group by group, and
+the hint, are ``firmware.phase10.laydown``'s, loaded for them.
 
 Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / table), CARD
 (discard the card or hit it), HIT (which laid group; the ones it cannot go on are greyed), END
@@ -13,13 +13,11 @@ from micropython import const
 from firmware.phase10 import text as p10text
 from firmware.lang import t
 from firmware.decide import Decision
-from firmware.cards import FILL, kind as look_of
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
 _LOW = const(1)  # shared_rules.groups.LOW
 _HIGH = const(2)  # shared_rules.groups.HIGH
-_LAY = const(2)  # shared_rules.phase10.game.LAY
 
 DRAW = 0
 PLAY = 1
@@ -50,8 +48,8 @@ A_TARGET = 15  # value: seat
 
 
 class Rows(Decision):
-    """The rows and lay-down half of the turn screen; the state, the information line and the
-    keys are ``Turn``'s."""
+    """The modes and rows of the turn screen; the state, the information line and the keys are
+    ``Turn``'s, the lay-down being chosen ``self.lay`` (``firmware.phase10.laydown.LayDown``)."""
 
     BOARD = False  # the board game's cards (colour 1 purple, P): firmware.phase10board.play sets it
     COLOURS = p10text.COLOURS  # the names of the colours, for colour groups
@@ -124,8 +122,8 @@ class Rows(Decision):
         elif mode == LAY:
             shape = self.PHASES[self.lay_phase - 1]
             for gi in range(len(shape)):
-                add(A_FILL, gi, self._group_row(gi))
-            add(A_LAYNOW, 0, t("p10.lay_now"), not self._all_valid())
+                add(A_FILL, gi, self.lay.row(gi))
+            add(A_LAYNOW, 0, t("p10.lay_now"), not self.lay.all_valid())
             add(A_HINT, 0, t("p10.hint"))
             add(A_CLEAR, 0, t("p10.clear"))
             add(A_BACK, 0, t("p10.back"))
@@ -141,7 +139,7 @@ class Rows(Decision):
         self.menu.bar_on = mode not in (PLAY, LAY)
         self.menu.set_items(texts, 0, dim)
         self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == LAY else None)
-        self._focus(mode in (PLAY, LAY))
+        self.focus(mode in (PLAY, LAY))
         self._prompt()
 
     def _prompt(self):
@@ -160,7 +158,7 @@ class Rows(Decision):
         elif m == PICK:
             self.say(t("p10.which_phase"))
         elif m == LAY:
-            self._lay_info()
+            self.lay.say_state()
         elif m == TARGET:
             self.say(t("p10.whom_skip"))
 
@@ -181,125 +179,10 @@ class Rows(Decision):
         self.app.forget_since(loaded)
         return ready
 
-    def _closest_plan(self, hand, phases):
-        """``(missing, number, groups)`` of the plan closest to complete among ``phases`` (the
-        first whole one), or None without phases. The solver is loaded for the moment and
-        released after it (code is RAM on a board)."""
-        loaded = self.app.mark()
-        from shared_rules import solver
+    def start_lay(self, number):
+        """LAY: choose phase ``number``'s groups."""
+        from firmware.phase10.laydown import LayDown  # (loaded once a lay-down is chosen)
 
-        best = None
-        for number in phases:
-            missing, groups = solver.solve(hand, self.PHASES[number - 1])
-            if best is None or missing < best[0]:
-                best = (missing, number, groups)
-            if missing == 0:
-                break
-        solver = None
-        self.app.forget_since(loaded)
-        return best
-
-    def _group_row(self, gi):
-        from firmware.laydown import group_head, group_cards_text
-
-        kind, size = self.lay.shape[gi]
-        _, state, _ = self.lay.check(gi)
-        head = (">" if gi == self.lay.filling else " ") + group_head(kind, size)
-        return head + " " + state + ": " + group_cards_text(kind, self.lay.group(gi), self.text_of)
-
-    def _group_state(self, gi):
-        """Group ``gi`` in one short line: ``Set3 needs 1 more``, ``Run4: not a run``."""
-        from firmware.laydown import group_head
-
-        kind, size = self.lay.shape[gi]
-        ok, _, err = self.lay.check(gi)
-        head = group_head(kind, size)
-        if ok:
-            return t("p10.complete").format(head)
-        if err is None:
-            return t("p10.needs_more").format(head, self.lay.missing(gi))
-        return head + ": " + (p10text.short(err.code) or t("p10.not_allowed"))
-
-    def _all_valid(self):
-        return self.lay.all_valid()
-
-    def _lay_info(self):
-        ok, _, err = self.lay.check(self.lay.filling)
-        self.say(self._group_state(self.lay.filling), err is not None)
-
-    def _lay_rows(self):
-        shape = self.lay.shape
-        for gi in range(len(shape)):
-            self.menu.set_row(gi, self._group_row(gi))
-        self.menu.set_dim(len(shape), not self.lay.all_valid())
-
-    def _start_lay(self, number):
-        from firmware.laydown import LayDown  # (loaded once a lay-down is chosen)
-
-        self.lay = LayDown(self.PHASES, self.order, number)
+        self.lay = LayDown(self, number)
         self._mode(LAY)
 
-    def _toggle(self, i):
-        if not self.lay.toggle(i):
-            self.refuse(t("p10.skips_never"), t("p10.w.sentence").format(t("p10.w.skip_in_group"), "P10C-5"))
-            return
-        self.hand.set_chosen(i, self.lay.in_group[i] >= 0)
-        self._lay_rows()
-        if self.lay.all_valid():
-            self.menu.index = len(self.lay.shape)
-            self.menu.move(0)
-            self._focus(False)
-            self.say(t("p10.ready"))
-        else:
-            self._lay_info()
-
-    def _hint(self):
-        v = self.view()
-        phases = [self.lay_phase] if self.mode == LAY else v.open_phases()
-        best = self._closest_plan(v.hand, phases)
-        if best is None:
-            self.refuse(t("p10.e.no_phase"), t("p10.w.sentence").format(t("p10.w.no_phase"), "P10C-7"))
-            return
-        # the plan, chosen into the groups: when it is not whole, the closest one, whose rows
-        # show which cards it keeps and how many each group still lacks ("Set3 +1: 7 7")
-        missing, number, groups = best
-        self._start_lay(number)
-        self.lay.fill(groups)
-        self.hand.set_cards(self.order, [g >= 0 for g in self.lay.in_group])
-        self._lay_rows()
-        if missing == 0:
-            self.menu.index = len(groups)
-            self.menu.move(0)
-            self._focus(False)
-            self.say(t("p10.hint_ready").format(number))
-        elif len(phases) > 1:  # free choice: the phase closest to complete
-            self.say(t("p10.hint_ph_short").format(number, missing))
-        else:
-            self.say(t("p10.hint_short1" if missing == 1 else "p10.hint_shortN").format(missing))
-
-    def _lay_now(self):
-        shape = self.lay.shape
-        for gi in range(len(shape)):
-            ok, _, err = self.lay.check(gi)
-            if not ok:
-                kind, size = shape[gi]
-                name = t("p10.kinds").split("|")[kind]
-                why = p10text.full_reason(err) if err is not None else \
-                    t("p10.needs_cards").format(self.lay.missing(gi))
-                self.refuse(self._group_state(gi), t("p10.group_why").format(gi + 1, name, size, why))
-                return
-        # the cards laid fly from the hand up to the title (firmware.fx), if it is still up
-        paths = []
-        colours = []
-        hand = self.hand
-        first, last = hand.visible_range()
-        for i in range(first, last):
-            if self.lay.in_group[i] >= 0 and len(paths) < 6:
-                x, y = hand._slot_xy(i - first)
-                paths.append((x + hand.tw // 4, y + hand.th // 3, x + (len(paths) - 3) * 4, 2))
-                colours.append(FILL[look_of(self.order[i], self.BOARD)])
-        self._do((_LAY, self.lay.number, self.lay.groups()))
-        if self.app.top is self and self.view().laid[self.seat] and paths:
-            from firmware import fx
-
-            self.fx = fx.Burst(self.group, paths, hand.tw // 2, hand.th // 3, colours)

@@ -102,7 +102,7 @@ class Turn(Rows):
             row_h = (bottom - y) // 3
         self.menu = ui.Menu(self, [], top=y, rows=max(1, n), row_h=row_h)
         self.order = []  # the hand in display order
-        self.lay = None  # LAY: the lay-down being chosen (firmware.laydown.LayDown)
+        self.lay = None  # LAY: the lay-down being chosen (firmware.phase10.laydown.LayDown)
         self.cur = 0  # cursor in the hand
         self.focus_hand = False
         self.mode = DRAW
@@ -170,7 +170,7 @@ class Turn(Rows):
                 # through the hand
                 self.menu.index = 0
                 self.menu.move(0)
-                self._focus(False)
+                self.focus(False)
         self.took = False
         if msg:
             self.say(msg)
@@ -192,15 +192,15 @@ class Turn(Rows):
         self.card = card
         self.target_group = target
         if lay is not None:
-            from firmware.laydown import LayDown
+            from firmware.phase10.laydown import LayDown
 
-            self.lay = LayDown(self.PHASES, self.order, lay[0])
+            self.lay = LayDown(self, lay[0])
             self.lay.in_group = lay[1]
             self.lay.filling = lay[2]
         self._mode(mode)
         self.menu.index = min(index, len(self.menu.items) - 1)
         self.menu.move(0)
-        self._focus(focus)
+        self.focus(focus)
         self.say(said, warn)
 
     def _status(self, v):
@@ -244,7 +244,8 @@ class Turn(Rows):
             self.app.push(Message(self.app, t("decide.not_allowed"), full))
         self.refused = full
 
-    def _focus(self, hand):
+    def focus(self, hand):
+        """The cursor on the hand (``hand``) or on the rows."""
         self.focus_hand = hand and len(self.order) > 0
         self.menu.set_bar(not self.focus_hand)
         if self.focus_hand and self.mode == LAY and self.menu.index != self.filling:
@@ -269,7 +270,7 @@ class Turn(Rows):
                 step = 1 if k == RIGHT else -1
                 if self.focus_hand:
                     self.cur = (self.cur + step) % len(self.order)
-                self._focus(True)
+                self.focus(True)
         elif k == UP or k == DOWN:
             self._step(1 if k == DOWN else -1)
 
@@ -282,16 +283,16 @@ class Turn(Rows):
             if self.dpad or not 0 <= ni < len(self.order):
                 m.index = 0 if step > 0 else last
                 m.move(0)
-                self._focus(False)
+                self.focus(False)
             else:
                 self.cur = ni
-                self._focus(True)
+                self.focus(True)
             return
         ni = m.index + step
         if hand_ok and not 0 <= ni <= last:
             if not self.dpad:
                 self.cur = 0 if step > 0 else len(self.order) - 1
-            self._focus(True)
+            self.focus(True)
             return
         m.move(step)
 
@@ -314,7 +315,8 @@ class Turn(Rows):
         else:
             self.session.pause()
 
-    def _do(self, move):
+    def make(self, move):
+        """Make ``move``, or say why it is refused."""
         err = self.submit(move)
         if err is not None:
             self.refuse(self.refusal_text(err), p10text.full_reason(err))
@@ -335,7 +337,7 @@ class Turn(Rows):
                 self.card = self.order[self.cur]
                 self._mode(CARD)
             elif self.mode == LAY:
-                self._toggle(self.cur)
+                self.lay.choose(self.cur)
             return
         if not self.rows:
             return
@@ -343,24 +345,26 @@ class Turn(Rows):
         off = self.menu.dim[self.menu.index]
         v = self.view()
         if code == A_DECK:
-            self._do((_DRAW_DECK,))
+            self.make((_DRAW_DECK,))
         elif code == A_TAKE:
             self.took = True
-            self._do((_TAKE_DISCARD,))
+            self.make((_TAKE_DISCARD,))
         elif code == A_LAY:
             phases = v.open_phases()
             if len(phases) > 1:
                 self._mode(PICK)
             else:
-                self._start_lay(phases[0])
+                self.start_lay(phases[0])
         elif code == A_HINT:
-            self._hint()
+            from firmware.phase10.laydown import hint  # (loaded for a hint)
+
+            hint(self)
         elif code == A_SORT:
             self._sort()
         elif code == A_TABLE:
             self.select()  # the table (firmware.decide)
         elif code == A_DISCARD:
-            self._do((_DISCARD, self.card))
+            self.make((_DISCARD, self.card))
         elif code == A_HIT:
             if not v.laid[self.seat]:
                 self.refuse(t("p10.e.lay_first"), t("p10.lay_first_full"))
@@ -381,24 +385,21 @@ class Turn(Rows):
         elif code == A_GROUP:
             self._hit_group(value, off)
         elif code == A_END:
-            self._do((_HIT, self.card, self.target_group, value))
+            self.make((_HIT, self.card, self.target_group, value))
         elif code == A_PHASE:
-            self._start_lay(value)
+            self.start_lay(value)
         elif code == A_FILL:
-            self.lay.filling = value
-            self._lay_rows()
-            self._lay_info()
-            self._focus(True)
+            self.lay.choose_group(value)
         elif code == A_LAYNOW:
-            self._lay_now()
+            self.lay.lay_now()
         elif code == A_CLEAR:
-            self._start_lay(self.lay.number)
+            self.start_lay(self.lay.number)
         elif code == A_TARGET:
-            self._do((_TARGET, value))
+            self.make((_TARGET, value))
 
     def _hit_group(self, gi, off):
         if off:
-            self._do((_HIT, self.card, gi, 0))  # the rules core says why not
+            self.make((_HIT, self.card, gi, 0))  # the rules core says why not
             return
         self.target_group = gi
         ends = []
@@ -408,7 +409,7 @@ class Turn(Rows):
         if _LOW in ends and _HIGH in ends:
             self._mode(END)
         else:
-            self._do((_HIT, self.card, gi, 0))
+            self.make((_HIT, self.card, gi, 0))
 
     def _sort(self):
         self.by_colour = not self.by_colour
