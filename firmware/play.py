@@ -79,11 +79,16 @@ def start(app):
     from firmware import gamerec
     from firmware.session import Session
 
+    source = hardware()
     try:
-        state, record = gamerec.start(entry, players, opts, hardware())
+        registry.module(entry)  # the rules core is kept; what the deal alone uses is not
+        loaded = app.mark()
+        state, record = gamerec.start(entry, players, opts, source)
     except RuleError as e:
         app.notify(why(e) + ".", t("new.cannot"))
         return
+    if record is None:  # (a record keeps what it loaded)
+        app.forget_since(loaded)
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
     _begun(app, session)
@@ -174,7 +179,8 @@ def _begun(app, session):
     """The game is set up: its first screen is made by the main loop (``Session.begin``), once
     this module, and what it alone uses, is gone (code is RAM; the main menu imports them
     again) and its functions have returned (what they used is no longer seen by the
-    collector). The loop collects the garbage before it calls ``begin``."""
+    collector). The loop collects the garbage before it calls ``begin``. The record's module
+    goes too: a game that is being recorded keeps it, through its record's class."""
     if app.boot_modules is not None:
-        app.forget([__name__, "firmware.found"], collect=False)
+        app.forget([__name__, "firmware.found", "firmware.gamerec"], collect=False)
     app.later = session.begin

@@ -83,7 +83,6 @@ STANDARD = const(0)
 EVERYONE = const(1)
 FREE = const(2)
 
-HAND_SIZE = const(10)
 # The computer player of each level, easiest first: its module and class, imported only when
 # one plays (``registry.player``).
 PLAYERS = (
@@ -157,7 +156,9 @@ class Phase10:
         elif not (0 <= dealer < players):
             raise RuleError(_E_BAD_DEALER)
         self.dealer = dealer
-        self._deal()
+        from shared_rules.phase10.hands import deal  # (the start and end of a hand: code is RAM)
+
+        deal(self)
 
     # ----------------------------------------------------------------------------- queries
 
@@ -259,22 +260,11 @@ class Phase10:
         return move_text(self, move)
 
     def ranking(self):
-        """Place of every seat (1 = won): winners first, then most phases, then fewest points."""
-        n = self.n
-        keys = []
-        for s in range(n):
-            if s in self.winners:
-                keys.append((0, 0, 0))
-            else:
-                keys.append((1, -self.completed(s), self.scores[s]))
-        places = []
-        for s in range(n):
-            better = 0
-            for t in range(n):
-                if keys[t] < keys[s]:
-                    better += 1
-            places.append(better + 1)
-        return places
+        """Place of every seat (1 = won): winners first, then most phases, then fewest points
+        (``hands.ranking``)."""
+        from shared_rules.phase10.hands import ranking
+
+        return ranking(self)
 
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
@@ -354,7 +344,8 @@ class Phase10:
         self.laid_this_turn = True
         _note(self.history, seat, LAY, number)
         if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
-            self._finish([seat])
+            self.winners = [seat]
+            self.stage = OVER
             return
         if not rest:  # 2020: laying the last cards goes out (hitting on the lay turn is allowed)
             self._hand_over(seat)
@@ -423,102 +414,17 @@ class Phase10:
         self.laid_this_turn = False
         self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
 
+    def _hand_over(self, seat):
+        """``seat`` went out (``hands.hand_over``, loaded for it)."""
+        from shared_rules.phase10.hands import hand_over
+
+        hand_over(self, seat)
+
     def _reshuffle(self):
         top = self.discard.pop()
         self.draw_pile = self.discard
         self.source.shuffle(self.draw_pile)
         self.discard = [top]
-
-    def _deal(self):
-        """Deal a hand (P10C-6, P10C-12)."""
-        if self.decks:
-            deck = self.decks.pop(0)
-        else:
-            deck = C.new_deck()
-            self.source.shuffle(deck)
-        # deck[0] is the top card; store the draw pile with its top at the end.
-        deck.reverse()
-        for s in range(self.n):
-            self.hands[s] = []
-            self.laid[s] = 0
-            self.waiting[s] = False
-        self.table = []
-        self.history = bytearray()
-        first = self._next_active(self.dealer)
-        for _ in range(HAND_SIZE):
-            s = first
-            for _ in range(self.n):
-                if self.active[s]:
-                    self.hands[s].append(deck.pop())
-                s = (s + 1) % self.n
-        self.discard = [deck.pop()]
-        self.draw_pile = deck
-        self.hand_no += 1
-        self.went_out = -1
-        if self.discard[-1] == C.SKIP:  # P10C-12
-            self.waiting[first] = True
-        self._start_turn(first)
-
-    def _hand_over(self, seat):
-        """A player went out: penalties, progression, end of game or the next deal."""
-        self.went_out = seat
-        n = self.n
-        points = [0] * n
-        advanced = [False] * n
-        for s in range(n):
-            if not self.active[s]:
-                continue
-            if s != seat:
-                p = 0
-                for c in self.hands[s]:
-                    p += C.penalty(c)
-                points[s] = p
-        self.last_hand = (seat, points, advanced)
-        if self.tiebreak:  # nobody laid the tiebreak phase: deal the tiebreak again
-            self._next_deal()
-            return
-        for s in range(n):
-            self.scores[s] += points[s]
-            if self.progression == EVERYONE:
-                self.progress[s] += 1
-                advanced[s] = True
-            elif self.laid[s]:
-                advanced[s] = True
-                if self.progression == FREE:
-                    self.progress[s] |= 1 << self.phase_numbers.index(self.laid[s])
-                else:
-                    self.progress[s] += 1
-        total = len(self.phase_numbers)
-        if self.progression == EVERYONE:
-            if self.progress[0] >= total:  # P10C-21: one hand per phase, lowest total wins
-                self._finish(self._lowest(list(range(n))))
-                return
-        else:
-            done = []
-            for s in range(n):
-                if self.completed(s) >= total:
-                    done.append(s)
-            if done:  # P10C-18
-                best = self._lowest(done)
-                if len(best) == 1:
-                    self._finish(best)
-                    return
-                self.tiebreak = True
-                for s in range(n):
-                    self.active[s] = s in best
-        self._next_deal()
-
-    def _lowest(self, seats):
-        low = min([self.scores[s] for s in seats])
-        return [s for s in seats if self.scores[s] == low]
-
-    def _next_deal(self):
-        self.dealer = (self.dealer + 1) % self.n
-        self._deal()
-
-    def _finish(self, winners):
-        self.winners = winners
-        self.stage = OVER
 
 
 def _checked_deck(deck):
