@@ -217,7 +217,9 @@ class Board:
         if starter is None:
             starter = source.below(players)  # P10B-4: a random player starts
         self.start = starter
-        self._new_round(new_deck(), starter)
+        from shared_rules.phase10board.rounds import new_round  # (a deal and a round's end)
+
+        new_round(self, new_deck(), starter)
 
     # ------------------------------------------------------------------------------ queries
 
@@ -289,19 +291,11 @@ class Board:
         return View(self, seat)
 
     def ranking(self):
-        """Finishing place of every seat: the winner 1, the others by their markers."""
-        out = []
-        for s in range(self.n):
-            place = 1
-            for t in range(self.n):
-                if t == s:
-                    continue
-                if t in self.winners and s not in self.winners:
-                    place += 1
-                elif s not in self.winners and t not in self.winners and self.markers[t] > self.markers[s]:
-                    place += 1
-            out.append(place)
-        return out
+        """Finishing place of every seat: the winner 1, the others by their markers
+        (``rounds.ranking``)."""
+        from shared_rules.phase10board.rounds import ranking
+
+        return ranking(self)
 
     # ------------------------------------------------------------------------------ text
 
@@ -616,86 +610,15 @@ class Board:
         self.dopen.append(visible)
 
     def _round_over(self, seat):
-        """P10B-17 ... P10B-19: markers, the winner, then what every seat keeps."""
-        n = self.n
-        self.went_out = seat
-        before = list(self.markers)
-        order = [(seat + i) % n for i in range(n)]
-        winner = -1
-        for s in order:
-            if s == seat:
-                step = 2
-            elif self.laid[s]:
-                step = 1
-            else:
-                continue
-            m = self.markers[s] + step
-            self.markers[s] = m if m < FINISH else FINISH
-            if m >= FINISH:  # P10B-18: the first to the finish wins at once
-                winner = s
-                break
-        self.last_round = (seat, before, list(self.markers))
-        self.extra = False
-        if winner >= 0:
-            self.winners = [winner]
-            self.stage = OVER
-            return
-        self.keep_queue = []
-        for s in order:
-            if not self.laid[s] and self.hands[s]:
-                self.keep_queue.append(s)
-        self._next_keeper()
+        """``seat`` went out (``rounds.round_over``, loaded for it)."""
+        from shared_rules.phase10board.rounds import round_over
 
-    def _next_keeper(self):
-        if self.keep_queue:
-            s = self.keep_queue.pop(0)
-            self.turn = s
-            self.stage = KEEP
-            return
-        pool = []
-        for s in range(self.n):
-            pool.extend(self.hands[s])
-            self.hands[s] = []
-        for g in self.table:
-            pool.extend(g[4])
-        pool.extend(self.draw)
-        pool.extend(self.discard)
-        deck = [c & 0x7F for c in pool]  # P10B-20: laid and discarded jokers are plain again
-        deck.sort()
-        self._new_round(deck, (self.went_out + 1) % self.n)
+        round_over(self, seat)
 
     def _keep_done(self):
-        self._next_keeper()
+        from shared_rules.phase10board.rounds import next_keeper
 
-    def _new_round(self, deck, first):
-        """P10B-4, P10B-20: shuffle, top every hand up to 10 from ``first`` on, five face up."""
-        self.source.shuffle(deck)
-        for s in range(self.n):
-            self.hands[s] = self.kept[s]
-            self.kept[s] = []
-            self.laid[s] = False
-        self.table = []
-        more = True
-        while more:
-            more = False
-            for i in range(self.n):
-                s = (first + i) % self.n
-                if len(self.hands[s]) < HAND and deck:
-                    self.hands[s].append(deck.pop())
-                    more = True
-        self.discard = []
-        self.dopen = []
-        for _ in range(FACE_UP):
-            if deck:
-                self.discard.append(deck.pop())
-                self.dopen.append(0)
-        if self.dopen:
-            self.dopen[-1] = 1
-        self.draw = deck
-        self.round_no += 1
-        self.extra = False
-        self.left = 0
-        self._begin(first)
+        next_keeper(self)
 
 
 class View:
