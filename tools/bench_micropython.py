@@ -4,8 +4,9 @@
                                       [--bots greedy] [--solver-cache N]
 
 For every seed and edition, a fresh MicroPython imports what one game needs
-(``shared_rules.desktop.selfplay`` and ``shared_rules.phase10.bots``, which SelfPlay imports lazily: the game,
-the computer players, the solver) and plays one game
+(``shared_rules.desktop.selfplay``, and the code SelfPlay and the game would import lazily:
+the rules core with its deal and hand end, the computer players, the solver's programs: ``CODE``)
+and plays one game
 between greedy computer players, driven from here one decision per top-level ``runPython``
 call, with ``gc.collect()`` as its own call between decisions (this build's collector frees
 memory only between top-level calls). It prints:
@@ -49,13 +50,19 @@ def measure(session, call):
     return int(a), int(b), result, session.last_ms
 
 
+# the code a game loads (the baseline holds it, so that the live heap is the game's own
+# objects): the rules core, its deal and hand end, the players and the solver's programs
+CODE = ("from shared_rules.phase10 import game, hands, bots, hard\n"
+        "from shared_rules.solver import plan, sets, runs, pairs, score")
+
+
 def play(seed, edition, players, bots, cache=None):
     """One game in a fresh MicroPython; a dict of its figures."""
     with Session() as session:
         session.run("import gc")
         measure(session, "None")  # creates the measuring globals
         empty = measure(session, "None")[0]
-        session.run("import sys\nfrom shared_rules.desktop.selfplay import SelfPlay\nfrom shared_rules.phase10 import bots")
+        session.run("import sys\nfrom shared_rules.desktop.selfplay import SelfPlay\n" + CODE)
         if cache is not None:
             session.run("from shared_rules import solver\nsolver.CACHE_MAX = " + str(cache))
         modules = session.run("print(sorted(sys.modules))")
