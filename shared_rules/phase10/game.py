@@ -130,7 +130,7 @@ class Phase10:
         self.decks = []
         if decks:
             for deck in decks:
-                self.decks.append(_checked_deck(deck))
+                self.decks.append(checked_deck(deck))
         self.hands = [[] for _ in range(players)]
         self.draw_pile = []  # top card is the last one
         self.discard = []  # top card is the last one
@@ -427,7 +427,7 @@ class Phase10:
         self.discard = [top]
 
 
-def _checked_deck(deck):
+def checked_deck(deck):
     """A stacked deck (108 cards, top first) as a list; RuleError unless it is the deck."""
     deck = list(deck)
     if sorted(deck) != sorted(C.new_deck()):

@@ -78,7 +78,7 @@ def encode(game):
 def decode(data, source=None):
     """The game of a payload; a RuleError of rule SAVE for anything inconsistent. ``source`` None: the
     seeded generator with the saved state."""
-    from shared_rules.phase10.game import (Phase10, _checked_deck, EDITIONS, PROGRESSIONS,
+    from shared_rules.phase10.game import (Phase10, checked_deck, EDITIONS, PROGRESSIONS,
                                            events)
     from shared_rules.phases import PHASE_LISTS
     from shared_rules import cards as C
@@ -125,7 +125,7 @@ def decode(data, source=None):
         g.last_hand = (out, points, unbits(r.u8(), n))
     g.decks = []
     for _ in range(r.u8()):
-        g.decks.append(_checked_deck(r.take(108)))
+        g.decks.append(checked_deck(r.take(108)))
     g.history = bytearray(r.take(2 * r.u16()))
     for seat, kind, card in events(g.history):
         if seat >= n or kind > 5 or (card < 0) != (kind == _DRAW_DECK):

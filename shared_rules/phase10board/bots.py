@@ -75,19 +75,22 @@ _COLOUR = const(2)  # shared_rules.phases.COLOUR
 _JOKER = 0x81  # a stand-in joker for "what if I had a joker"
 
 
-def _phase(view):
+def phase_of(view):
+    """The phase the seat of ``view`` works on (its groups)."""
     m = view.markers[view.seat]
     return BOARD_PHASES[m if m < _FINISH else _FINISH - 1]
 
 
-def _colours(phase):
+def colour_count(phase):
+    """4 where ``phase`` has a colour group (the colours tell cards apart), else 1."""
     for kind, _ in phase:
         if kind == _COLOUR:
             return 4
     return 1
 
 
-def _distinct(cards):
+def distinct(cards):
+    """The different cards of ``cards``, sorted."""
     out = []
     for c in cards:
         if c not in out:
@@ -101,7 +104,7 @@ def _hits(view, hand):
     out = []
     if not view.laid[view.seat]:
         return out
-    for c in _distinct(hand):
+    for c in distinct(hand):
         for gi, ends in view.hit_targets(c):
             out.append((c, gi, ends[0]))
     return out
@@ -110,7 +113,7 @@ def _hits(view, hand):
 def _lay(view, hand):
     if view.laid[view.seat]:
         return None
-    m, groups = solver.solve(hand, _phase(view))
+    m, groups = solver.solve(hand, phase_of(view))
     if m == 0:
         return (_LAY, view.phase_of(view.seat), groups)
     return None
@@ -225,7 +228,7 @@ class NormalBot:
         top = view.discard_top
         if view.laid[view.seat]:
             return (_TAKE_DISCARD,) if fits(view.table, top) else (_DRAW_DECK,)
-        phase = _phase(view)
+        phase = phase_of(view)
         h = list(hand)
         now = solver.missing(h, phase)
         h.append(top)
@@ -234,14 +237,14 @@ class NormalBot:
         return (_DRAW_DECK,)
 
     def search(self, view, hand):
-        pile = _distinct(view.discard_pile)
+        pile = distinct(view.discard_pile)
         laid = view.laid[view.seat]
         if laid:
             for c in pile:
                 if fits(view.table, c):
                     return c
             return pile[0]
-        phase = _phase(view)
+        phase = phase_of(view)
         h = list(hand)
         h.append(0)
         best = pile[0]
@@ -249,7 +252,7 @@ class NormalBot:
         low = 99
         if not self.exact:
             mc = self.card_missing(hand, phase)
-            cols = _colours(phase)
+            cols = colour_count(phase)
             for c in pile:
                 m = mc[((c >> 4) if cols > 1 else 0) * 12 + (c & 15) - 1]
                 if m < low:
@@ -278,7 +281,7 @@ class NormalBot:
         return best
 
     def ask(self, view, hand):
-        phase = _phase(view)
+        phase = phase_of(view)
         now = 0 if view.laid[view.seat] else solver.missing(hand, phase)
         num = self.best_number(view, hand, phase, now)[0]
         return (_M_ASK, num, self.direction(view, num))
@@ -288,7 +291,7 @@ class NormalBot:
 
     def give_up(self, view, hand):
         """The card to discard (or to give up for SWAP): the one that helps least."""
-        cards = _distinct(hand)
+        cards = distinct(hand)
         if view.laid[view.seat]:
             best = cards[0]
             best_key = None
@@ -298,7 +301,7 @@ class NormalBot:
                     best_key = key
                     best = c
             return best
-        phase = _phase(view)
+        phase = phase_of(view)
         best = cards[0]
         best_key = None
         if not self.exact:
@@ -327,7 +330,7 @@ class NormalBot:
                     pool.remove(c)
         best = -1
         best_key = None
-        for c in _distinct(pool):
+        for c in distinct(pool):
             if c >= _JOKER_BIT:
                 continue
             rest = list(hand)
@@ -350,9 +353,9 @@ class NormalBot:
         kept = view.kept
         if len(kept) >= 5:
             return (_DONE,)
-        phase = _phase(view)
+        phase = phase_of(view)
         # jokers first, then the cards of the plan for the whole hand
-        for c in _distinct(hand):
+        for c in distinct(hand):
             if c >= _JOKER_BIT:
                 return (_M_KEEP, c)
         m, groups = solver.solve(hand + kept, phase)
@@ -377,7 +380,7 @@ class NormalBot:
         key = (tuple(hand), phase)
         if key == self._memo_key:
             return self._memo
-        cols = _colours(phase)
+        cols = colour_count(phase)
         if self.exact and (cols == 1 or self.exact_colours):
             h = list(hand)
             h.append(0)
@@ -422,7 +425,7 @@ class NormalBot:
         """Values of the eight kinds (DRAW by its N in ``value_draw``) for this hand."""
         seat = view.seat
         laid = view.laid[seat]
-        phase = _phase(view)
+        phase = phase_of(view)
         if laid:
             q = self.hit_share(view)  # of 48
             unit = q * 100 // 48  # a random card: worth that much of the card it costs
@@ -491,7 +494,7 @@ class NormalBot:
         best = 1
         best_v = -1000
         laid = view.laid[view.seat]
-        cols = _colours(phase)
+        cols = colour_count(phase)
         mc = None if laid else self.card_missing(hand, phase)
         for num in range(1, 13):
             v = 0
@@ -626,7 +629,7 @@ class EasyBot(NormalBot):
     def give_up(self, view, hand):
         if view.laid[view.seat]:
             return NormalBot.give_up(self, view, hand)
-        m, groups = solver.solve(hand, _phase(view))
+        m, groups = solver.solve(hand, phase_of(view))
         pool = list(hand)
         for g in groups:
             for c in g:
@@ -634,5 +637,5 @@ class EasyBot(NormalBot):
                     pool.remove(c)
         if not pool:
             pool = list(hand)
-        pool = _distinct(pool)
+        pool = distinct(pool)
         return pool[self.rng.below(len(pool))]

@@ -7,7 +7,7 @@ feed the next player. Its own module so that no single compile is large (docs/mi
 from shared_rules import solver
 from shared_rules.groups import fits
 from shared_rules.phase10board.game import TRACK
-from shared_rules.phase10board.bots import NormalBot, _phase, _colours, _distinct
+from shared_rules.phase10board.bots import NormalBot, phase_of, colour_count, distinct
 
 try:
     from micropython import const
@@ -144,7 +144,7 @@ class HardBot(NormalBot):
         laid = view.laid[view.seat]
         if laid:
             return NormalBot.best_number(self, view, hand, phase, now)
-        cols = _colours(phase)
+        cols = colour_count(phase)
         mc = self.card_missing(hand, phase)
         opp = 0
         for s in range(view.n):
@@ -204,7 +204,7 @@ class HardBot(NormalBot):
         move = NormalBot.pile(self, view, hand)
         if (move[0] == _DRAW_DECK and view.can_discard and not view.laid[view.seat]
                 and fits(view.table, view.discard_top)):
-            phase = _phase(view)
+            phase = phase_of(view)
             k, kinds = self.outs(hand, phase, solver.missing(hand, phase))
             if k * 100 < self.take_fitting * kinds:
                 return (_TAKE_DISCARD,)
@@ -224,7 +224,7 @@ class HardBot(NormalBot):
         if view.laid[view.seat]:
             # keep what may fit soon: cards near a run's end, of a number or colour that is
             # on the table; give up the card farthest from fitting (a joker never)
-            cards = _distinct(hand)
+            cards = distinct(hand)
             best = cards[0]
             best_key = None
             for c in cards:
@@ -234,13 +234,13 @@ class HardBot(NormalBot):
                     best_key = key
                     best = c
             return best
-        phase = _phase(view)
+        phase = phase_of(view)
         c = self.plan_discard(view, hand, phase)  # measured as good as outs, and cheaper
         if c >= 0:
             return c
         # the plan uses every card: the ones whose loss costs least, and of those the one that
         # leaves the most outs (for at most ``CANDIDATES`` of them, lone cards first)
-        cards = _distinct(hand)
+        cards = distinct(hand)
         scored = []
         low = 99
         for c in cards:
@@ -291,10 +291,10 @@ class HardBot(NormalBot):
         kept = view.kept
         if len(kept) >= 5:
             return (_DONE,)
-        for c in _distinct(hand):
+        for c in distinct(hand):
             if c >= _JOKER_BIT:
                 return (_M_KEEP, c)
-        phase = _phase(view)
+        phase = phase_of(view)
         m, groups = solver.solve(hand + kept, phase)
         plan = []
         for g in groups:
@@ -303,7 +303,7 @@ class HardBot(NormalBot):
         base.append(0)
         scored = []
         low = 99
-        for c in _distinct(hand):
+        for c in distinct(hand):
             base[-1] = c
             m = solver.missing(base, phase)
             scored.append(((0 if c in plan else 256) + c, c, m))
