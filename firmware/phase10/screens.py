@@ -116,10 +116,10 @@ class Screens:
         return p10text.short(err.code)
 
     def table(self, seat):
-        from firmware.phase10 import text as p10text
+        from firmware.phase10 import table
 
         s = self.session
-        return p10text.table_entries(s.state.view(seat), s.names)
+        return table.entries(s.state.view(seat), s.names)
 
     def status(self):
         s = self.session

@@ -1,7 +1,8 @@
-"""Phase 10's texts on the device: phases, progress, laid groups, the table, and the short
-text of each refusal of the rules core, chosen by its ``RuleError.code`` (an int: the rules core
-holds no words; ``shared_rules/desktop/errors.py`` lists the codes). Shared by
-``firmware.phase10.screens`` and the turn screen ``firmware.phase10.turn``."""
+"""Phase 10's texts on the device: phases, progress, laid groups, Skip targets, cards, and the
+refusals of the rules core by their ``RuleError.code`` (an int: the rules core holds no words;
+``shared_rules/desktop/errors.py`` lists the codes), whose words ``firmware.phase10.why`` holds
+and is loaded for. Shared by ``firmware.phase10.screens`` and the turn screen
+``firmware.phase10.turn``; the table's are ``firmware.phase10.table``'s."""
 
 from micropython import const
 
@@ -17,56 +18,11 @@ _RUN = const(1)  # shared_rules.phases.RUN
 _CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
 _FREE = const(2)  # shared_rules.phase10.game.FREE
 
-_E_TOO_FEW = const(30)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
-_E_ALL_WILDS = const(31)
-_E_SKIP_IN_GROUP = const(32)
-_E_BEYOND_12 = const(33)
-_E_MIXED_NUMBERS = const(34)
-_E_MIXED_COLOURS = const(35)
-_E_NOT_A_RUN = const(36)
-_E_NO_FIT = const(42)
-_E_END_CLOSED = const(43)
-_E_NO_PHASE_LEFT = const(47)
-_E_KEEP_ONE = const(49)
-_E_LAY_FIRST = const(50)
-_E_SKIP_HIT = const(52)
-_E_OTHER_GROUPS_NEXT_TURN = const(54)
-_E_NOTHING_TO_DRAW = const(60)
-_E_ALREADY_WAITING = const(62)
-_E_NO_DISCARD = const(63)
-_E_SKIP_ON_TOP = const(64)
-
-# RuleError.code -> a few words for the information line (19 characters: the large text of a
-# 240x240 screen; 25 on a 160x128 line with a group's name in front); the whole reason with its
-# rule: firmware.phase10.why
-SHORT = (  # the language files' keys (firmware/lang.py)
-    (_E_NOTHING_TO_DRAW, "p10.e.nothing_to_draw"),
-    (_E_NO_DISCARD, "p10.e.no_discard"),
-    (_E_SKIP_ON_TOP, "p10.e.skip_on_top"),
-    (_E_NO_FIT, "p10.e.no_fit"),
-    (_E_OTHER_GROUPS_NEXT_TURN, "p10.e.next_turn"),
-    (_E_END_CLOSED, "p10.e.end_closed"),
-    (_E_KEEP_ONE, "p10.e.keep_one"),
-    (_E_SKIP_HIT, "p10.e.skip_hit"),
-    (_E_ALREADY_WAITING, "p10.e.waiting"),
-    (_E_LAY_FIRST, "p10.e.lay_first"),
-    (_E_NO_PHASE_LEFT, "p10.e.no_phase"),
-    (_E_MIXED_NUMBERS, "p10.e.mixed_numbers"),
-    (_E_MIXED_COLOURS, "p10.e.mixed_colours"),
-    (_E_NOT_A_RUN, "p10.e.not_a_run"),
-    (_E_ALL_WILDS, "p10.e.all_wilds"),
-    (_E_BEYOND_12, "p10.e.beyond_12"),
-    (_E_TOO_FEW, "p10.e.too_few"),
-    (_E_SKIP_IN_GROUP, "p10.e.skip_in_group"),
-)
-
 
 def short(code):
-    """The short text of a refusal code, or None."""
-    for c, key in SHORT:
-        if c == code:
-            return t(key)
-    return None
+    """The short text of a refusal code, or None (``firmware.phase10.why``, loaded for the
+    moment: code is RAM)."""
+    return _why(code, False)
 
 
 def card_text(c):
@@ -81,11 +37,15 @@ def card_text(c):
 
 def full_reason(err):
     """The whole reason of a refusal, with the rule that refuses it: ``In the classic rules
-    ... (P10C-13).`` (``firmware.phase10.why``, loaded for the moment: code is RAM)."""
+    ... (P10C-13).`` (``firmware.phase10.why``, loaded for the moment)."""
+    return _why(err.code, True)
+
+
+def _why(code, whole):
     from firmware.app import forget
     from firmware.phase10 import why
 
-    text = why.text(err.code)
+    text = why.text(code) if whole else why.short(code)
     forget("firmware.phase10.why")
     return text
 
@@ -167,32 +127,3 @@ def phase_tag(view, seat):
     if view.progression == _FREE and not view.tiebreak:
         return str(view.completed(seat)) + "/" + str(len(view.phase_numbers))
     return t("p10.ph").format(view.phase_of(seat) or "-")
-
-
-def table_entries(view, names):
-    """The table as tiles (firmware.tableview): the pile, then per player a line (phase, cards
-    in hand, penalty points, laid / waits) and their laid groups' cards as tiles."""
-    from firmware.cards import look
-
-    top = view.discard_top
-    out = [(t("p10.deck_top").format(view.draw_size, card_text(top) if top >= 0 else "-"), None)]
-    for s in range(view.n):
-        if not view.active[s]:
-            continue
-        line = names[s] + " " + phase_tag(view, s) + " " + t("p10.cards_c").format(view.hand_size(s)) \
-            + " " + t("p10.pt").format(view.scores[s])
-        if view.laid[s]:
-            line += " " + t("p10.laid")
-        if view.waiting[s]:
-            line += " " + t("p10.waits")
-        tiles = []
-        for grp in view.table:
-            if grp[0] == s:
-                if tiles:
-                    tiles.append(None)
-                for c in grp[4]:
-                    tiles.append(look(c))
-        out.append((line, tiles or None))
-    if len(out) <= 3:  # room for the legend on the same page
-        out.append((t("p10.legend"), None))
-    return out

@@ -1,9 +1,12 @@
-"""The whole reason of each refusal a person meets on Phase 10's turn screen, with the rule that
-refuses it: shown in a message box when the same refusal comes twice (``text.full_reason``), and
-loaded only for that moment (code is RAM). The codes are the rules core's
-(``shared_rules/desktop/errors.py``, where the desktop's sentences are)."""
+"""The refusals a person meets on Phase 10's turn screen: a few words for the information line
+(``text.short``), and the whole reason with the rule that refuses it, shown in a message box
+when the same refusal comes twice (``text.full_reason``). Loaded only for that moment (code is
+RAM). The codes are the rules core's (``shared_rules/desktop/errors.py``, where the desktop's
+sentences are)."""
 
 from micropython import const
+
+from firmware.lang import t
 
 _E_TOO_FEW = const(30)
 _E_ALL_WILDS = const(31)
@@ -23,6 +26,39 @@ _E_NOTHING_TO_DRAW = const(60)
 _E_ALREADY_WAITING = const(62)
 _E_NO_DISCARD = const(63)
 _E_SKIP_ON_TOP = const(64)
+
+# RuleError.code -> a few words for the information line (19 characters: the large text of a
+# 240x240 screen; 25 on a 160x128 line with a group's name in front); the whole reason with its
+# rule: WHY
+SHORT = (  # the language files' keys (firmware/lang.py)
+    (_E_NOTHING_TO_DRAW, "p10.e.nothing_to_draw"),
+    (_E_NO_DISCARD, "p10.e.no_discard"),
+    (_E_SKIP_ON_TOP, "p10.e.skip_on_top"),
+    (_E_NO_FIT, "p10.e.no_fit"),
+    (_E_OTHER_GROUPS_NEXT_TURN, "p10.e.next_turn"),
+    (_E_END_CLOSED, "p10.e.end_closed"),
+    (_E_KEEP_ONE, "p10.e.keep_one"),
+    (_E_SKIP_HIT, "p10.e.skip_hit"),
+    (_E_ALREADY_WAITING, "p10.e.waiting"),
+    (_E_LAY_FIRST, "p10.e.lay_first"),
+    (_E_NO_PHASE_LEFT, "p10.e.no_phase"),
+    (_E_MIXED_NUMBERS, "p10.e.mixed_numbers"),
+    (_E_MIXED_COLOURS, "p10.e.mixed_colours"),
+    (_E_NOT_A_RUN, "p10.e.not_a_run"),
+    (_E_ALL_WILDS, "p10.e.all_wilds"),
+    (_E_BEYOND_12, "p10.e.beyond_12"),
+    (_E_TOO_FEW, "p10.e.too_few"),
+    (_E_SKIP_IN_GROUP, "p10.e.skip_in_group"),
+)
+
+
+def short(code):
+    """The few words of a refusal code, or None."""
+    for c, key in SHORT:
+        if c == code:
+            return t(key)
+    return None
+
 
 WHY = (  # code, rule, the language files' key of the sentence
     (_E_TOO_FEW, "P10C-7", "p10.w.too_few"),
@@ -49,8 +85,6 @@ WHY = (  # code, rule, the language files' key of the sentence
 def text(code):
     """``A Skip can never be hit (P10C-5).`` in the app's language; a code without a sentence:
     ``Not allowed.``"""
-    from firmware.lang import t
-
     for c, rule, key in WHY:
         if c == code:
             return t("p10.w.sentence").format(t(key), rule)

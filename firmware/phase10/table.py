@@ -1,0 +1,33 @@
+"""Phase 10's table as ``firmware.tableview`` shows it (``Screens.table``): loaded with the
+table, which takes the turn screen's place."""
+
+from firmware.lang import t
+from firmware.cards import look
+from firmware.phase10.text import card_text, phase_tag
+
+
+def entries(view, names):
+    """The table as tiles (firmware.tableview): the pile, then per player a line (phase, cards
+    in hand, penalty points, laid / waits) and their laid groups' cards as tiles."""
+    top = view.discard_top
+    out = [(t("p10.deck_top").format(view.draw_size, card_text(top) if top >= 0 else "-"), None)]
+    for s in range(view.n):
+        if not view.active[s]:
+            continue
+        line = names[s] + " " + phase_tag(view, s) + " " + t("p10.cards_c").format(view.hand_size(s)) \
+            + " " + t("p10.pt").format(view.scores[s])
+        if view.laid[s]:
+            line += " " + t("p10.laid")
+        if view.waiting[s]:
+            line += " " + t("p10.waits")
+        tiles = []
+        for grp in view.table:
+            if grp[0] == s:
+                if tiles:
+                    tiles.append(None)
+                for c in grp[4]:
+                    tiles.append(look(c))
+        out.append((line, tiles or None))
+    if len(out) <= 3:  # room for the legend on the same page
+        out.append((t("p10.legend"), None))
+    return out
