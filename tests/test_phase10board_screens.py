@@ -535,3 +535,30 @@ def test_P10B_6_a_persons_next_screen_of_another_kind_is_made_once_the_last_is_g
         raise AssertionError("no person's choice of cards followed by their PLAY")
     finally:
         d.close()
+
+
+def test_the_board_games_table_and_refusal_words_are_loaded_for_their_moment(tmp_path):
+    """The board game's table (the pile, then each player's phase, space and cards) and a
+    refusal's few words come from modules imported for that moment (firmware/phase10board/
+    table.py, kept with the table on a board, and why.py, dropped once read); a refusal of
+    the groups' rules has the card game's words."""
+    import sys
+
+    from shared_rules.desktop import errors as E
+
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
+    d.boot()
+    start(d, "2")
+    s = d.top.session
+    RuleError = importlib.import_module("shared_rules.errors").RuleError
+    table, why = "firmware.phase10board.table", "firmware.phase10board.why"
+    assert table not in sys.modules and why not in sys.modules
+    st = s.state
+    entries = s.game.table(st.pending[0])
+    assert table in sys.modules and why not in sys.modules
+    assert entries[0] == ("Deck {}, top {}".format(len(st.draw), s.game.card_text(st.discard[-1])), None)
+    assert [e[0] for e in entries[1:]] == [s.names[x] + " ph1 @0 10c" for x in range(st.n)]
+    assert s.game.refusal(RuleError(E.code_of("roll_first", "P10B-5"))) == "Roll first"
+    assert why not in sys.modules  # dropped once read (everywhere: it is read once)
+    assert s.game.refusal(RuleError(E.code_of("mixed_colours"))) == "mixed colours"
+    d.close()

@@ -18,6 +18,7 @@ from firmware.decide import Decision
 # holds each to its source)
 _LOW = const(1)  # shared_rules.groups.LOW
 _HIGH = const(2)  # shared_rules.groups.HIGH
+_PLAY = const(1)  # shared_rules.phase10.game.PLAY
 
 DRAW = 0
 PLAY = 1
@@ -164,8 +165,11 @@ class Rows(Decision):
 
     def _phase_ready(self, v):
         """Whether the hand holds a whole phase the person may lay now (the solver's count
-        alone: its plans' builder is not loaded)."""
-        if v.laid[self.seat] or not self.rows or self.rows[0][0] != A_LAY:
+        alone: its plans' builder is not loaded): on two- and three-button boards the cursor
+        then waits on Lay down. None where no decision to lay is pending."""
+        if v.pending[1] != _PLAY:
+            return None
+        if v.laid[self.seat] or not v.open_phases():
             return False
         loaded = self.app.mark()
         from shared_rules import solver

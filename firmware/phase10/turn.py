@@ -54,6 +54,10 @@ class Turn(Rows):
         lay = app.layout
         s = lay.scale
         self.dpad = app.board.BUTTONS >= 4
+        # whether the hand holds a whole phase, found before the screen's objects are made: the
+        # solver loads into the room they will take (a screen made for a decision to lay: the
+        # board game's; the card game's turn is made to draw, and checks after the draw)
+        self.ready = None if self.dpad else self._phase_ready(self.view())
         self.by_colour = session.game.by_colour
         y = self.title_layout.body_top + 1
         self.status = ui.label("", lay.margin, y, ui.TEXT, s)
@@ -165,7 +169,11 @@ class Turn(Rows):
             if new_card >= 0:
                 msg = t("p10.you_took" if self.took else "p10.you_drew").format(self.text_of(hand[new_card]))
             self._mode(PLAY)
-            if not self.dpad and self._phase_ready(v):
+            ready = self.ready
+            self.ready = None
+            if ready is None and not self.dpad:
+                ready = self._phase_ready(v)
+            if ready:
                 # two or three buttons: the cursor waits on Lay down, not at the end of a walk
                 # through the hand
                 self.menu.index = 0

@@ -10,8 +10,6 @@
 - PLAY: the card game's turn screen (``firmware.phase10.turn.Turn``) with the board game's phases.
 """
 
-from micropython import const
-
 from firmware.lang import t
 from shared_rules.phase10board import game as B
 
@@ -22,44 +20,6 @@ CARD = (1046, 25)
 PHASE = (784, 180)
 JOKER_TONE = (1318, 90)
 ASK_TONE = (440, 60)
-
-_E_LAY_NOT_IN_HAND = const(71)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
-_E_NO_FIT = const(72)
-_E_END_CLOSED = const(73)
-_E_NOT_REACHABLE = const(75)
-_E_LAY_FIRST = const(78)
-_E_NOT_IN_HAND_HIT = const(79)
-_E_NOT_IN_HAND = const(81)
-_E_ROLL_FIRST = const(82)
-_E_CHOOSE_SPACE = const(83)
-_E_NOT_IN_DISCARD = const(85)
-_E_NOT_IN_HAND_GIVE = const(87)
-_E_KIND_FULL = const(93)
-_E_NOT_IN_HAND_KEEP = const(95)
-_E_KEEP_FIVE = const(96)
-_E_DRAW_EMPTY = const(97)
-_E_DISCARD_EMPTY = const(100)
-
-# the board game's refusals (the groups' are the card game's: firmware.phase10.text)
-SHORT = (
-    (_E_ROLL_FIRST, "p10b.e.roll_first"),
-    (_E_CHOOSE_SPACE, "p10b.e.pick_space"),
-    (_E_NOT_REACHABLE, "p10b.e.out_of_reach"),
-    (_E_DRAW_EMPTY, "p10b.e.no_cards"),
-    (_E_DISCARD_EMPTY, "p10b.e.no_discard"),
-    (_E_NOT_IN_DISCARD, "p10b.e.not_in_pile"),
-    (_E_LAY_NOT_IN_HAND, "p10b.e.not_in_hand"),
-    (_E_NOT_IN_HAND_HIT, "p10b.e.not_in_hand"),
-    (_E_NOT_IN_HAND, "p10b.e.not_in_hand"),
-    (_E_NOT_IN_HAND_GIVE, "p10b.e.not_in_hand"),
-    (_E_NOT_IN_HAND_KEEP, "p10b.e.not_in_hand"),
-    (_E_KIND_FULL, "p10b.e.all_taken"),
-    (_E_KEEP_FIVE, "p10b.e.keep_five"),
-    (_E_NO_FIT, "p10.e.no_fit"),
-    (_E_END_CLOSED, "p10.e.end_closed"),
-    (_E_LAY_FIRST, "p10.e.lay_first"),
-)
-
 
 def board(session):
     """A computer's roll and move on the board screen (``firmware.phase10board.board``: the dice tumble, the
@@ -255,31 +215,15 @@ class Screens:
         return t("p10.m.moves").format(who)
 
     def refusal(self, err):
-        for c, key in SHORT:
-            if c == err.code:
-                return t(key)
-        from firmware.phase10 import text as p10text
+        """A refusal's few words (``firmware.phase10board.why``, loaded for the moment)."""
+        from firmware.app import forget
+        from firmware.phase10board import why
 
-        return p10text.short(err.code)
+        text = why.short(err.code)
+        forget("firmware.phase10board.why")
+        return text
 
     def table(self, seat):
-        from firmware.cards import look
+        from firmware.phase10board import table  # (loaded with the table)
 
-        s = self.session
-        v = s.state.view(seat)
-        top = v.discard_top
-        out = [(t("p10.deck_top").format(v.draw_size, card_text(top) if top >= 0 else "-"), None)]
-        for x in range(v.n):
-            line = s.names[x] + " " + ph(v.markers[x]) + " @" + str(v.tokens[x]) + " " \
-                + t("p10b.cards_c").format(v.hand_sizes[x])
-            if v.laid[x]:
-                line += " " + t("p10.laid")
-            tiles = []
-            for g in v.table:
-                if g[0] == x:
-                    if tiles:
-                        tiles.append(None)
-                    for c in g[4]:
-                        tiles.append(look(c, True))
-            out.append((line, tiles or None))
-        return out
+        return table.entries(self, seat)
