@@ -188,7 +188,7 @@ class HandRow:
         self.group = displayio.Group()
         parent.append(self.group)
         self.faces = _faces(self.tw, self.th, s, letters())
-        self.tiles = []  # per slot: [tilegrid, palette, number label, mark letter, shown state]
+        self.tiles = []  # per slot: [face tile grid, palette, number label, mark letter, shown state]
         self.cards = []
         self.chosen = []
         self.first = 0
@@ -210,11 +210,9 @@ class HandRow:
         tg = displayio.TileGrid(self.faces, pixel_shader=pal, x=x, y=y, tile_width=self.tw,
                                 tile_height=self.th)
         num = ui.label("", x, y, ui.TEXT, self.s)
-        g = displayio.Group()
-        g.append(tg)
-        g.append(num)
-        self.group.insert(len(self.group) - 1, g)  # under the cursor frame
-        tile = [g, pal, num, "" if self.marks else None, None]
+        self.group.insert(len(self.group) - 1, tg)  # under the cursor frame (no group of its
+        self.group.insert(len(self.group) - 1, num)  # own: a group less per tile on the heap)
+        tile = [tg, pal, num, "" if self.marks else None, None]
         self.tiles.append(tile)
         return tile
 
@@ -250,6 +248,7 @@ class HandRow:
             if i >= n:
                 if not tile[0].hidden:
                     tile[0].hidden = True
+                    tile[2].hidden = True
                     tile[4] = None
                 continue
             c = self.cards[i]
@@ -257,7 +256,9 @@ class HandRow:
             if tile[4] == state:
                 continue
             tile[4] = state
-            tile[0].hidden = False
+            if tile[0].hidden:
+                tile[0].hidden = False
+                tile[2].hidden = False
             k = kind(c, self.board)
             look = k
             chosen = self.chosen[i]
@@ -272,7 +273,7 @@ class HandRow:
             if not self.marks:
                 mark = ""
             pal = _tile_palette(look, chosen, ink if mark else 0)
-            tg = tile[0][0]
+            tg = tile[0]
             if tile[1] is not pal:
                 tile[1] = pal
                 tg.pixel_shader = pal
@@ -285,7 +286,7 @@ class HandRow:
     def _label(self, tile, txt, ink, mark):
         num = tile[2]
         s = self.s
-        x, y = tile[0][0].x, tile[0][0].y
+        x, y = tile[0].x, tile[0].y
         ui.set_text(num, txt)
         if num.color != ink:
             num.color = ink

@@ -47,7 +47,7 @@ def tiles(screen):
     out = []
     for g, _, num, mark, _ in hand.tiles:
         if not g.hidden:
-            out.append((ox + g.x + g[0].x, oy + g.y + g[0].y, hand.tw, hand.th, (id(num), id(mark))))
+            out.append((ox + g.x, oy + g.y, hand.tw, hand.th, (id(num), id(mark))))
     c = hand.cursor_tile
     cursor = None if c.hidden else (ox + c.x, oy + c.y, hand.tw + 2, hand.th + 2)
     return out, cursor
@@ -503,7 +503,7 @@ def test_board_game_jokers_draw_as_tiles(tmp_path):
         row.set_cards([0x05, joker])
         g, pal, num, mark, _ = row.tiles[1]
         assert num.text == "7" and mark == "J" and num.color == cards.FRAME[1]
-        assert g[0][0] == 6 and pal[2] == cards.FRAME[1]  # the frame with J, in its colour
+        assert g[0] == 6 and pal[2] == cards.FRAME[1]  # the frame with J, in its colour
 
 
 def _pixels(m, path):
