@@ -284,18 +284,9 @@ class DiceExpress:
     def ranking(self):
         """Finishing place of every seat (1 = won): the winner first, then by front (DX-11);
         equal fronts share a place."""
-        out = []
-        for s in range(self.n):
-            place = 1
-            for t in range(self.n):
-                if t == s:
-                    continue
-                if t in self.winners and s not in self.winners:
-                    place += 1
-                elif (t in self.winners) == (s in self.winners) and self.fronts[t] > self.fronts[s]:
-                    place += 1
-            out.append(place)
-        return out
+        from shared_rules.places import places
+
+        return places([(0 if s in self.winners else 1, -self.fronts[s]) for s in range(self.n)])
 
     def apply(self, move):
         """Apply a move of the pending seat; RuleError (state unchanged) if illegal."""

@@ -119,18 +119,7 @@ def _finish(self, winners):
 
 def ranking(self):
     """Place of every seat (1 = won): winners first, then most phases, then fewest points."""
-    n = self.n
-    keys = []
-    for s in range(n):
-        if s in self.winners:
-            keys.append((0, 0, 0))
-        else:
-            keys.append((1, -self.completed(s), self.scores[s]))
-    places = []
-    for s in range(n):
-        better = 0
-        for t in range(n):
-            if keys[t] < keys[s]:
-                better += 1
-        places.append(better + 1)
-    return places
+    from shared_rules.places import places
+
+    return places([(0, 0, 0) if s in self.winners else (1, -self.completed(s), self.scores[s])
+                   for s in range(self.n)])

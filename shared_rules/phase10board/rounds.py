@@ -105,15 +105,6 @@ def new_round(self, deck, first):
 
 def ranking(self):
     """Finishing place of every seat: the winner 1, the others by their markers."""
-    out = []
-    for s in range(self.n):
-        place = 1
-        for t in range(self.n):
-            if t == s:
-                continue
-            if t in self.winners and s not in self.winners:
-                place += 1
-            elif s not in self.winners and t not in self.winners and self.markers[t] > self.markers[s]:
-                place += 1
-        out.append(place)
-    return out
+    from shared_rules.places import places
+
+    return places([(0, 0) if s in self.winners else (1, -self.markers[s]) for s in range(self.n)])
