@@ -145,13 +145,13 @@ class Text(displayio.Group):
     what ``adafruit_display_text.bitmap_label.Label`` with ``anchor_point=(0, 0)`` shows, with
     the same pixels, position and ``bounding_box`` (the emulator and the tests read them), but
     only a group, a tile grid and a 1-bit bitmap on the heap (the palette is shared by every
-    text of that colour, and never changed: a new colour takes another palette)."""
+    text of that colour, and never changed: a new colour takes another palette). The tile grid
+    is the group's one item (none for no text), drawn 5 pixels a scale below the top-left
+    corner: the corner is read back from the group's place (two attributes an instance)."""
 
     def __init__(self, text, x, y, colour, scale):
-        super().__init__(scale=scale)
-        self._ap = (x, y)
+        super().__init__(scale=scale, x=x, y=y)
         self._text = None
-        self._tg = None
         self._colour = colour
         self.text = text
 
@@ -163,28 +163,24 @@ class Text(displayio.Group):
     def color(self, colour):
         if colour != self._colour:
             self._colour = colour
-            if self._tg is not None:
-                self._tg.pixel_shader = _ink(colour)
+            if len(self):
+                self[0].pixel_shader = _ink(colour)
 
     @property
     def anchored_position(self):
-        return self._ap
+        return (self.x, self.y - 5 * self.scale) if len(self) else (self.x, self.y)
 
     @anchored_position.setter
     def anchored_position(self, xy):
-        self._ap = (xy[0], xy[1])
-        self._place()
+        self.x = xy[0]
+        self.y = xy[1] + (5 * self.scale if len(self) else 0)
 
     @property
     def bounding_box(self):
-        tg = self._tg
-        if tg is None:
+        if not len(self):
             return (0, 0, 0, 0)
-        return (0, -5, tg.bitmap.width, tg.bitmap.height)
-
-    def _place(self):
-        self.x = self._ap[0]
-        self.y = self._ap[1] + (5 * self.scale if self._tg is not None else 0)
+        b = self[0].bitmap
+        return (0, -5, b.width, b.height)
 
     @property
     def text(self):
@@ -198,26 +194,22 @@ class Text(displayio.Group):
         b = text.encode()  # its letters from its bytes (``firmware.font.code_at``)
         w = _draw(None, b)
         h = 12 + 15 * text.count("\n")
-        if not w:
-            w = h = 0
-        tg = self._tg
+        x, y = self.anchored_position
+        tg = self[0] if len(self) else None
         if w == 0:
             if tg is not None:
-                self.remove(tg)
-                self._tg = None
+                self.pop()
         else:
             if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:
                 if tg is not None:
-                    self.remove(tg)
+                    self.pop()
                 tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=_ink(self._colour),
                                         y=-5)
                 self.append(tg)
-                self._tg = tg
             else:
                 tg.bitmap.fill(0)
             _draw(tg.bitmap, b)
-        self._place()
-
+        self.anchored_position = (x, y)
 
 def _draw(bitmap, b):
     """The text whose UTF-8 bytes are ``b``, a line every 15 pixels: its glyphs drawn into

@@ -164,11 +164,11 @@ def test_ui_text_draws_what_bitmap_label_draws(scale):
             b = ui.label(text, 3, 20, 0xFFFFFF, scale)
             assert (b.bounding_box, b.x, b.y, b.scale) == (a.bounding_box, a.x, a.y, a.scale), text
             if a._tilegrid is not None:
-                ba, bb = a._bitmap, b._tg.bitmap
+                ba, bb = a._bitmap, b[0].bitmap
                 pa = [[ba[x, y] != 0 for x in range(ba.width)] for y in range(ba.height)]
                 pb = [[bb[x, y] != 0 for x in range(bb.width)] for y in range(bb.height)]
                 assert pa == pb, text
-                assert (a._tilegrid.x, a._tilegrid.y) == (b._tg.x, b._tg.y), text
+                assert (a._tilegrid.x, a._tilegrid.y) == (b[0].x, b[0].y), text
                 assert any(any(row) for row in pa) == bool(text.strip()), text
             for lb in (a, b):
                 lb.text = "Zz"
