@@ -297,9 +297,7 @@ class HandRow:
             dy = 4
         if num.scale != ts:
             num.scale = ts
-            num.anchored_position = (x + dx, y + dy)
-        elif num.anchored_position != (x + dx, y + dy):
-            num.anchored_position = (x + dx, y + dy)
+        num.place(x + dx, y + dy)
         if tile[3] is not None:
             tile[3] = mark
 

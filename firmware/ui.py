@@ -172,8 +172,17 @@ class Text(displayio.Group):
 
     @anchored_position.setter
     def anchored_position(self, xy):
-        self.x = xy[0]
-        self.y = xy[1] + (5 * self.scale if len(self) else 0)
+        self.place(xy[0], xy[1])
+
+    def place(self, x, y):
+        """The top-left corner at (x, y): ``anchored_position`` without a tuple (garbage made
+        among a screen's lasting objects splits the heap once collected); unchanged, no redraw."""
+        if len(self):
+            y += 5 * self.scale
+        if self.x != x:
+            self.x = x
+        if self.y != y:
+            self.y = y
 
     @property
     def bounding_box(self):
@@ -194,8 +203,9 @@ class Text(displayio.Group):
         b = text.encode()  # its letters from its bytes (``firmware.font.code_at``)
         w = _draw(None, b)
         h = 12 + 15 * text.count("\n")
-        x, y = self.anchored_position
         tg = self[0] if len(self) else None
+        left = self.x
+        top = self.y - 5 * self.scale if tg is not None else self.y
         if w == 0:
             if tg is not None:
                 self.pop()
@@ -209,7 +219,8 @@ class Text(displayio.Group):
             else:
                 tg.bitmap.fill(0)
             _draw(tg.bitmap, b)
-        self.anchored_position = (x, y)
+        self.place(left, top)
+
 
 def _draw(bitmap, b):
     """The text whose UTF-8 bytes are ``b``, a line every 15 pixels: its glyphs drawn into
