@@ -89,7 +89,8 @@ def sort_cards(cards, by_colour):
     return out
 
 
-_palettes = {}  # (colour index, chosen, mark's ink): the palette all tiles of that look share
+_palettes = {}  # colour index, chosen and the mark's ink, in one int: the palette all tiles of
+# that look share (an int key: a tuple would be garbage among the tiles' lasting objects)
 
 
 def _tile_palette(k, chosen, ink=0):
@@ -97,7 +98,7 @@ def _tile_palette(k, chosen, ink=0):
     black framed in its colour; ``ink`` the colour letter's colour). Shared by every tile that
     looks so, and never changed: a tile that changes looks takes another palette (a palette
     less per tile on the heap)."""
-    key = (k * 2 + (1 if chosen else 0), ink)
+    key = (k * 2 + (1 if chosen else 0)) << 24 | ink
     pal = _palettes.get(key)
     if pal is None:
         pal = _palettes[key] = displayio.Palette(3)
@@ -200,12 +201,15 @@ class HandRow:
         self.cursor_tile.hidden = True
         self.group.append(self.cursor_tile)
 
-    def slot_xy(self, slot):
-        return (self.x + (slot % self.per_row) * self.pitch,
-                self.y + (slot // self.per_row) * self.row_pitch)
+    def slot_x(self, slot):
+        return self.x + (slot % self.per_row) * self.pitch
+
+    def slot_y(self, slot):
+        return self.y + (slot // self.per_row) * self.row_pitch
 
     def _make_tile(self, slot):
-        x, y = self.slot_xy(slot)
+        x = self.slot_x(slot)
+        y = self.slot_y(slot)
         pal = _tile_palette(0, False)
         tg = displayio.TileGrid(self.faces, pixel_shader=pal, x=x, y=y, tile_width=self.tw,
                                 tile_height=self.th)
@@ -318,7 +322,8 @@ class HandRow:
             if not c.hidden:
                 c.hidden = True
             return
-        x, y = self.slot_xy(slot)
+        x = self.slot_x(slot)
+        y = self.slot_y(slot)
         if c.x != x - 1 or c.y != y - 1:
             c.x = x - 1
             c.y = y - 1

@@ -247,7 +247,8 @@ class LayDown:
         first, last = hand.visible_range()
         for i in range(first, last):
             if self.in_group[i] >= 0 and len(paths) < 6:
-                x, y = hand.slot_xy(i - first)
+                x = hand.slot_x(i - first)
+                y = hand.slot_y(i - first)
                 paths.append((x + hand.tw // 4, y + hand.th // 3, x + (len(paths) - 3) * 4, 2))
                 colours.append(FILL[look_of(self.cards[i], scr.BOARD)])
         scr.make((_LAY, self.number, self.groups()))
