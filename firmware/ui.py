@@ -200,8 +200,8 @@ class Text(displayio.Group):
         if text == self._text:
             return
         self._text = text
-        b = text.encode()  # its letters from its bytes (``firmware.font.code_at``)
-        w = _draw(None, b)
+        b = text.encode() if text else None  # its letters from its bytes (``font.code_at``;
+        w = _draw(None, b) if text else 0  # none for no text: no garbage among lasting objects)
         h = 12 + 15 * text.count("\n")
         tg = self[0] if len(self) else None
         left = self.x

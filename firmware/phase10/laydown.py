@@ -97,12 +97,12 @@ class LayDown:
 
     def __init__(self, screen, number):
         self.screen = screen
-        self.phases = screen.PHASES
         self.number = number
-        self.shape = self.phases[number - 1]
+        self.shape = screen.PHASES[number - 1]
         self.cards = screen.order
         self.in_group = [-1] * len(self.cards)  # per card: the group it is in, or -1
         self.filling = 0
+
     def clear(self):
         self.in_group = [-1] * len(self.cards)
         self.filling = 0

@@ -121,8 +121,7 @@ class Rows(Decision):
                 add(A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
             add(A_BACK, 0, t("p10.back"))
         elif mode == LAY:
-            shape = self.PHASES[self.lay_phase - 1]
-            for gi in range(len(shape)):
+            for gi in range(len(self.lay.shape)):
                 add(A_FILL, gi, self.lay.row(gi))
             add(A_LAYNOW, 0, t("p10.lay_now"), not self.lay.all_valid())
             add(A_HINT, 0, t("p10.hint"))
