@@ -118,6 +118,7 @@ class Turn(Rows):
         self.target_group = -1
         self.took = False  # the card just added to the hand was the discard
         self.fx = None  # the phase-laid animation while it runs
+        app.tidy()  # the widgets' garbage: the texts and tiles drawn now take its room
         self.refresh()
 
     @property
