@@ -46,9 +46,11 @@ NOT_IMPORTED = {
     "shared_rules.record",
     "shared_rules.phase10.moves",
     "shared_rules.phase10board.moves",  # (and the board game's random computer player)
-    # a refusal's full reason on the Phase 10 turn screen: loaded only when the person repeats
-    # a refused move, which no script does (tests/test_errors.py and the turn screen's tests)
+    # a refusal's words on the card games' screens: loaded only when the rules core refuses a
+    # person's move, which no script makes (tests/test_errors.py, tests/test_phase10_screens.py
+    # and tests/test_phase10board_screens.py)
     "firmware.phase10.why",
+    "firmware.phase10board.why",
 }
 
 def _boards():
