@@ -79,16 +79,11 @@ def start(app):
     from firmware import gamerec
     from firmware.session import Session
 
-    source = hardware()
     try:
-        registry.module(entry)  # the rules core is kept; what the deal alone uses is not
-        loaded = app.mark()
-        state, record = gamerec.start(entry, players, opts, source)
+        state, record = gamerec.start(entry, players, opts, hardware())
     except RuleError as e:
         app.notify(why(e) + ".", t("new.cannot"))
         return
-    if record is None:  # (a record keeps what it loaded)
-        app.forget_since(loaded)
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
     _begun(app, session)

@@ -5,7 +5,7 @@
 
 For every seed and edition, a fresh MicroPython imports what one game needs
 (``shared_rules.desktop.selfplay``, and the code SelfPlay and the game would import lazily:
-the rules core with its deal and hand end, the computer players, the solver's programs: ``CODE``)
+the rules core with its hand end, the computer players, the solver's programs: ``CODE``)
 and plays one game
 between greedy computer players, driven from here one decision per top-level ``runPython``
 call, with ``gc.collect()`` as its own call between decisions (this build's collector frees
@@ -51,7 +51,7 @@ def measure(session, call):
 
 
 # the code a game loads (the baseline holds it, so that the live heap is the game's own
-# objects): the rules core, its deal and hand end, the players and the solver's programs
+# objects): the rules core, its hand end, the players and the solver's programs
 CODE = ("from shared_rules.phase10 import game, hands, bots, hard\n"
         "from shared_rules.solver import plan, sets, runs, pairs, score")
 

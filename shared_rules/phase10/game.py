@@ -83,6 +83,7 @@ STANDARD = const(0)
 EVERYONE = const(1)
 FREE = const(2)
 
+HAND_SIZE = const(10)
 # The computer player of each level, easiest first: its module and class, imported only when
 # one plays (``registry.player``).
 PLAYERS = (
@@ -156,9 +157,7 @@ class Phase10:
         elif not (0 <= dealer < players):
             raise RuleError(_E_BAD_DEALER)
         self.dealer = dealer
-        from shared_rules.phase10.hands import deal  # (the start and end of a hand: code is RAM)
-
-        deal(self)
+        self._deal()
 
     # ----------------------------------------------------------------------------- queries
 
@@ -414,17 +413,47 @@ class Phase10:
         self.laid_this_turn = False
         self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
 
-    def _hand_over(self, seat):
-        """``seat`` went out (``hands.hand_over``, loaded for it)."""
-        from shared_rules.phase10.hands import hand_over
-
-        hand_over(self, seat)
-
     def _reshuffle(self):
         top = self.discard.pop()
         self.draw_pile = self.discard
         self.source.shuffle(self.draw_pile)
         self.discard = [top]
+
+    def _deal(self):
+        """Deal a hand (P10C-6, P10C-12)."""
+        if self.decks:
+            deck = self.decks.pop(0)
+        else:
+            deck = C.new_deck()
+            self.source.shuffle(deck)
+        # deck[0] is the top card; store the draw pile with its top at the end.
+        deck.reverse()
+        for s in range(self.n):
+            self.hands[s] = []
+            self.laid[s] = 0
+            self.waiting[s] = False
+        self.table = []
+        self.history = bytearray()
+        first = self._next_active(self.dealer)
+        for _ in range(HAND_SIZE):
+            s = first
+            for _ in range(self.n):
+                if self.active[s]:
+                    self.hands[s].append(deck.pop())
+                s = (s + 1) % self.n
+        self.discard = [deck.pop()]
+        self.draw_pile = deck
+        self.hand_no += 1
+        self.went_out = -1
+        if self.discard[-1] == C.SKIP:  # P10C-12
+            self.waiting[first] = True
+        self._start_turn(first)
+
+    def _hand_over(self, seat):
+        """``seat`` went out (``hands.hand_over``, loaded for it)."""
+        from shared_rules.phase10.hands import hand_over
+
+        hand_over(self, seat)
 
 
 def checked_deck(deck):

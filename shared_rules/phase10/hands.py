@@ -1,7 +1,7 @@
-"""Phase 10 (``shared_rules.phase10.game``): between hands. The deal (P10C-6, P10C-12), and when
-a player goes out the penalty points, who advances, the end of the game or the tiebreak
-(P10C-17, P10C-18, P10C-21) and the next deal; the places at the end (``ranking``). Loaded by
-``Phase10`` for a deal and the end of a hand (code is RAM on a board: a turn needs none of it).
+"""Phase 10 (``shared_rules.phase10.game``): the end of a hand. When a player goes out: the
+penalty points, who advances, the end of the game or the tiebreak (P10C-17, P10C-18, P10C-21),
+then the next deal; the places at the end (``ranking``). Loaded by ``Phase10`` when a player goes
+out (code is RAM on a board: a turn needs none of it).
 """
 
 from shared_rules import cards as C
@@ -13,43 +13,11 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_HAND_SIZE = const(10)  # cards dealt to each player (P10C-6)
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
 _OVER = const(3)  # shared_rules.phase10.game.OVER
 _EVERYONE = const(1)  # shared_rules.phase10.game.EVERYONE
 _FREE = const(2)  # shared_rules.phase10.game.FREE
-
-
-def deal(self):
-    """Deal a hand (P10C-6, P10C-12) of the game ``self``."""
-    if self.decks:
-        deck = self.decks.pop(0)
-    else:
-        deck = C.new_deck()
-        self.source.shuffle(deck)
-    # deck[0] is the top card; store the draw pile with its top at the end.
-    deck.reverse()
-    for s in range(self.n):
-        self.hands[s] = []
-        self.laid[s] = 0
-        self.waiting[s] = False
-    self.table = []
-    self.history = bytearray()
-    first = self._next_active(self.dealer)
-    for _ in range(_HAND_SIZE):
-        s = first
-        for _ in range(self.n):
-            if self.active[s]:
-                self.hands[s].append(deck.pop())
-            s = (s + 1) % self.n
-    self.discard = [deck.pop()]
-    self.draw_pile = deck
-    self.hand_no += 1
-    self.went_out = -1
-    if self.discard[-1] == C.SKIP:  # P10C-12
-        self.waiting[first] = True
-    self._start_turn(first)
 
 
 def hand_over(self, seat):
@@ -109,7 +77,7 @@ def _lowest(self, seats):
 
 def _next_deal(self):
     self.dealer = (self.dealer + 1) % self.n
-    deal(self)
+    self._deal()
 
 
 def _finish(self, winners):

@@ -217,9 +217,7 @@ class Board:
         if starter is None:
             starter = source.below(players)  # P10B-4: a random player starts
         self.start = starter
-        from shared_rules.phase10board.rounds import new_round  # (a deal and a round's end)
-
-        new_round(self, new_deck(), starter)
+        self._new_round(new_deck(), starter)
 
     # ------------------------------------------------------------------------------ queries
 
@@ -619,6 +617,36 @@ class Board:
         from shared_rules.phase10board.rounds import next_keeper
 
         next_keeper(self)
+
+    def _new_round(self, deck, first):
+        """P10B-4, P10B-20: shuffle, top every hand up to 10 from ``first`` on, five face up."""
+        self.source.shuffle(deck)
+        for s in range(self.n):
+            self.hands[s] = self.kept[s]
+            self.kept[s] = []
+            self.laid[s] = False
+        self.table = []
+        more = True
+        while more:
+            more = False
+            for i in range(self.n):
+                s = (first + i) % self.n
+                if len(self.hands[s]) < HAND and deck:
+                    self.hands[s].append(deck.pop())
+                    more = True
+        self.discard = []
+        self.dopen = []
+        for _ in range(FACE_UP):
+            if deck:
+                self.discard.append(deck.pop())
+                self.dopen.append(0)
+        if self.dopen:
+            self.dopen[-1] = 1
+        self.draw = deck
+        self.round_no += 1
+        self.extra = False
+        self.left = 0
+        self._begin(first)
 
 
 class View:

@@ -1,7 +1,7 @@
-"""Phase 10, the board game (``shared_rules.phase10board.game``): between rounds. When a player
-goes out: the markers, the winner, then what every seat keeps (P10B-17 ... P10B-19); the next
-round's deal (P10B-4, P10B-20); the places at the end (``ranking``). Loaded by ``Board`` for a
-deal and the end of a round (code is RAM on a board: a turn needs none of it).
+"""Phase 10, the board game (``shared_rules.phase10board.game``): the end of a round. When a
+player goes out: the markers, the winner, then what every seat keeps (P10B-17 ... P10B-19) and
+the next round's deal; the places at the end (``ranking``). Loaded by ``Board`` when a player
+goes out (code is RAM on a board: a turn needs none of it).
 """
 
 try:
@@ -15,8 +15,6 @@ except ImportError:  # CPython
 # holds each to its source)
 _KEEP = const(8)  # shared_rules.phase10board.game.KEEP
 _FINISH = const(10)  # shared_rules.phase10board.game.FINISH
-_HAND = const(10)  # shared_rules.phase10board.game.HAND
-_FACE_UP = const(5)  # shared_rules.phase10board.game.FACE_UP
 _OVER = const(9)  # shared_rules.phase10board.game.OVER
 
 
@@ -69,38 +67,7 @@ def next_keeper(self):
     pool.extend(self.discard)
     deck = [c & 0x7F for c in pool]  # P10B-20: laid and discarded jokers are plain again
     deck.sort()
-    new_round(self, deck, (self.went_out + 1) % self.n)
-
-
-def new_round(self, deck, first):
-    """P10B-4, P10B-20: shuffle, top every hand up to 10 from ``first`` on, five face up."""
-    self.source.shuffle(deck)
-    for s in range(self.n):
-        self.hands[s] = self.kept[s]
-        self.kept[s] = []
-        self.laid[s] = False
-    self.table = []
-    more = True
-    while more:
-        more = False
-        for i in range(self.n):
-            s = (first + i) % self.n
-            if len(self.hands[s]) < _HAND and deck:
-                self.hands[s].append(deck.pop())
-                more = True
-    self.discard = []
-    self.dopen = []
-    for _ in range(_FACE_UP):
-        if deck:
-            self.discard.append(deck.pop())
-            self.dopen.append(0)
-    if self.dopen:
-        self.dopen[-1] = 1
-    self.draw = deck
-    self.round_no += 1
-    self.extra = False
-    self.left = 0
-    self._begin(first)
+    self._new_round(deck, (self.went_out + 1) % self.n)
 
 
 def ranking(self):
