@@ -23,6 +23,21 @@ PITCH = 14
 GAP = 5
 
 
+def group_tiles(table, owner, board=False):
+    """The groups ``owner`` has laid on ``table`` (the card games') as tiles
+    (``firmware.cards.look``), None between two groups."""
+    from firmware.cards import look
+
+    tiles = []
+    for grp in table:
+        if grp[0] == owner:
+            if tiles:
+                tiles.append(None)
+            for c in grp[4]:
+                tiles.append(look(c, board))
+    return tiles
+
+
 def _tile_rows(tiles, width):
     """The tiles of an entry in rows of x positions: [[(x, tile), ...], ...]."""
     rows = [[]]

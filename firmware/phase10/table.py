@@ -2,7 +2,7 @@
 table, which takes the turn screen's place."""
 
 from firmware.lang import t
-from firmware.cards import look
+from firmware.tableview import group_tiles
 from firmware.phase10.text import card_text, phase_tag
 
 
@@ -20,14 +20,7 @@ def entries(view, names):
             line += " " + t("p10.laid")
         if view.waiting[s]:
             line += " " + t("p10.waits")
-        tiles = []
-        for grp in view.table:
-            if grp[0] == s:
-                if tiles:
-                    tiles.append(None)
-                for c in grp[4]:
-                    tiles.append(look(c))
-        out.append((line, tiles or None))
+        out.append((line, group_tiles(view.table, s) or None))
     if len(out) <= 3:  # room for the legend on the same page
         out.append((t("p10.legend"), None))
     return out

@@ -2,7 +2,7 @@
 the table, which takes the screen's place."""
 
 from firmware.lang import t
-from firmware.cards import look
+from firmware.tableview import group_tiles
 
 
 def entries(game, seat):
@@ -19,12 +19,5 @@ def entries(game, seat):
             + t("p10b.cards_c").format(v.hand_sizes[x])
         if v.laid[x]:
             line += " " + t("p10.laid")
-        tiles = []
-        for g in v.table:
-            if g[0] == x:
-                if tiles:
-                    tiles.append(None)
-                for c in g[4]:
-                    tiles.append(look(c, True))
-        out.append((line, tiles or None))
+        out.append((line, group_tiles(v.table, x, True) or None))
     return out
