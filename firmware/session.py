@@ -162,10 +162,14 @@ class Session:
         self.computer_mark = None
 
     def decision_screen(self, seat):
-        """A person's decision screen (``Screens.decision``); on a board the modules loaded
-        from now on (by it, by the screens it leads to, by what they load when asked) are
-        released when the computer players take over (``drop_screen``)."""
+        """A person's decision screen (``Screens.decision``), made once the screen it follows
+        has gone: on a board the modules that screen loaded go first (the computers', a
+        cover's, another kind of decision screen's: the board game's board, its choice of
+        cards, its turn), and the modules loaded from now on (by the new screen, by the
+        screens it leads to, by what they load when asked) are released when the computer
+        players take over or the device is passed (``drop_screen``)."""
         self.drop_bots()
+        self.drop_screen()
         self.mark_screen()
         return self.game.decision(seat)
 
@@ -191,6 +195,7 @@ class Session:
 
     def _cover(self, seat):
         self.drop_screen()
+        self.mark_screen()  # the cover's module goes with it (``decision_screen``)
         from firmware.cover import Cover
 
         return Cover(self, seat)
@@ -211,13 +216,6 @@ class Session:
         self.round = self.state.round_no
         title, text = self.game.round_text()
         return self._summary(title, text, False)
-
-    def _next_screen(self, seat):
-        """The same person's next decision on a screen of another kind (the board game's board,
-        its choice of cards, its turn): the modules the old one loaded go with it, so that the
-        new one finds the heap they held."""
-        self.drop_screen()
-        return self.decision_screen(seat)
 
     def computer_apply(self, move):
         err = self.apply(move)
@@ -332,7 +330,6 @@ class Session:
         self.viewer = seat
         # keys pressed for the computers' moves do not act on the person's screen at once
         guard = getattr(top, "computers", False) or getattr(top, "auto", False)
-        make = self.decision_screen  # the screen it follows goes first
         if top is self.screen and getattr(top, "seat", -1) == seat and hasattr(top, "refresh"):
             shows = getattr(self.game, "shows", None)  # a game whose person has several screens
             if shows is None or shows(top):
@@ -340,8 +337,10 @@ class Session:
                 if guard:
                     _guard(top)
                 return
-            make = self._next_screen  # asked here, not by the screen: none of its frames is alive
+        # a new screen (or one of another kind: made here, not by the old one, so that none of
+        # its frames is alive), once the screen it follows has gone
         top = None
+        make = self.decision_screen
         self.show_new((lambda seat: _guard(make(seat))) if guard else make, seat)
 
     def show_new(self, make, arg):
@@ -423,7 +422,6 @@ class Session:
         return make()
 
     def _again(self, seat, memo):
-        self.drop_screen()
         screen = self.decision_screen(seat)
         screen.restore(memo)
         self.screen = screen
