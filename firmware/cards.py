@@ -16,7 +16,7 @@ no label of its own) and the tiles that look alike one palette.
 import displayio
 
 from firmware import ui
-from firmware.font import code_at, size
+from firmware.font import code_at, size, utf8
 
 # fill, text of red, blue, green, yellow, Wild, Skip (look index = card >> 4), and the board
 # game's purple (look index PURPLE, its colour 1)
@@ -121,7 +121,7 @@ def _faces(tw, th, s, marks):
     _sheet[1] = None
     # none, the four colours', purple's, the joker's: its letters read from its bytes (a str's
     # letters one by one would be interned: ``firmware.font.code_at``)
-    letters = (" " + marks[:4] + marks[PURPLE:PURPLE + 1] + "J").encode()
+    letters = utf8(" " + marks[:4] + marks[PURPLE:PURPLE + 1] + "J")
     at = 0
     bw = tw * 7
     b = displayio.Bitmap(bw, th, 3)

@@ -10,6 +10,7 @@ same keys).
 """
 
 from firmware import data
+from firmware.font import utf8
 
 CODES = ("en", "ru", "pl")
 NAMES = ("English", "Русский", "Polski")  # each in its own language: the first-boot list
@@ -46,7 +47,7 @@ def lang():
 def key_hash(key):
     """The 24-bit hash the file's table is sorted by (small ints only: no long on a board)."""
     h = 0
-    for c in key.encode():  # (a str's letters one by one would each be interned on a board)
+    for c in utf8(key):  # (a str's letters one by one would each be interned on a board)
         h = ((h << 5) ^ (h >> 19) ^ c) & 0xFFFFFF
     return h
 

@@ -18,7 +18,7 @@ except ImportError:  # a board without bitmaptools: copy pixel by pixel
     blit = None
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
-from firmware.font import code_at, font, size
+from firmware.font import code_at, font, size, utf8
 
 FONT = font()  # the app's own 6x12 font (firmware/font.py): no terminalio needed
 TEXT = 0xE8E8E8
@@ -200,8 +200,8 @@ class Text(displayio.Group):
         if text == self._text:
             return
         self._text = text
-        b = text.encode() if text else None  # its letters from its bytes (``font.code_at``;
-        w = _draw(None, b) if text else 0  # none for no text: no garbage among lasting objects)
+        b = utf8(text) if text else None  # its letters from its bytes (``font.code_at``; none
+        w = _draw(None, b) if text else 0  # for no text: little garbage among lasting objects)
         h = 12 + 15 * text.count("\n")
         tg = self[0] if len(self) else None
         left = self.x

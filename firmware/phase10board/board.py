@@ -21,6 +21,7 @@ import displayio
 from boards import UP, DOWN, LEFT, RIGHT, A, B as KB, SELECT
 from firmware import ui
 from firmware.decide import Decision
+from firmware.font import utf8
 from firmware.lang import t, phase_text
 from shared_rules.phase10board import game as B
 
@@ -66,7 +67,7 @@ def cell_bitmap(w, h, text, dx, dy, s=1):
     there at scale ``s`` draws them), cut at the cell's edge."""
     b = displayio.Bitmap(w, h, 2)
     x = dx
-    for c in text.encode():  # ASCII (a str's letters one by one: firmware.font.code_at)
+    for c in utf8(text):  # ASCII (a str's letters one by one: firmware.font.code_at)
         g = ui.FONT.get_glyph(c)
         if g is None:
             continue
