@@ -48,9 +48,9 @@ class Missing(Exception):
     pass
 
 
-def binaries(vm_dir, mode):
+def binaries(vm_dir, mode, tree=mf.REPO):
     """(VM binary, mpy-cross or None) for a mode ('py', 'mpy', 'frozen'); Missing says what to
-    do when they are absent or hold an older app than this tree's."""
+    do when they are absent or hold an older app than ``tree``'s."""
     vm = os.path.join(vm_dir, FROZEN if mode == "frozen" else EMPTY)
     if not os.path.exists(vm):
         raise Missing("No CircuitPython 32-bit VM at %s. %s" % (vm, BUILD_HINT))
@@ -64,7 +64,7 @@ def binaries(vm_dir, mode):
         raise Missing("%s holds another version of the runner and stand-ins (tests/micropython) "
                       "than this tree's, or none: its figures would not be this tree's. %s"
                       % (vm, BUILD_HINT))
-    if mode == "frozen" and info.get("app_digest") != appinfo.app_digest(mf.REPO):
+    if mode == "frozen" and info.get("app_digest") != appinfo.app_digest(tree):
         raise Missing("%s holds another version of the app than this tree's (or says "
                       "nothing of it): its figures would be stale. %s" % (vm, BUILD_HINT))
     return vm, cross
@@ -94,12 +94,14 @@ def one(path, board, heap, repo, frozen, with_peak=True):
     return out
 
 
-def run(paths, boards, mode, vm_dir=VM_DIR, jobs=1, with_peak=True):
-    vm, cross = binaries(vm_dir, mode)
+def run(paths, boards, mode, vm_dir=VM_DIR, jobs=1, with_peak=True, tree=mf.REPO):
+    """The scripts ``paths`` in each board's heap, the app of ``tree`` (its firmware/,
+    boards/, shared_rules/) installed as ``mode`` says."""
+    vm, cross = binaries(vm_dir, mode, tree)
     mf.use_vm(vm, block=16)
-    repo, frozen = mf.REPO, None
+    repo, frozen = tree, None
     if mode == "mpy":
-        repo = mf.compiled_tree(tempfile.mkdtemp(prefix="bench-ram-cp-"), mf.REPO, cross)
+        repo = mf.compiled_tree(tempfile.mkdtemp(prefix="bench-ram-cp-"), tree, cross)
     elif mode == "frozen":
         frozen = mf.IN_VM
     for board in boards:  # the harness's share, once per board, before the threads start
@@ -152,7 +154,7 @@ def main(args):
     mode = "frozen" if args.frozen else "py" if args.py else "mpy"
     try:
         res = run(paths, boards, mode, os.path.abspath(args.vm_dir) if args.vm_dir else VM_DIR,
-                  args.jobs, not args.no_peak)
+                  args.jobs, not args.no_peak, os.path.abspath(args.tree) if args.tree else mf.REPO)
     except Missing as e:
         print(e, file=sys.stderr)
         return 2
