@@ -73,6 +73,7 @@ def test_the_menus_run_on_circuitpythons_own_vm(mode):
     (run,) = res["runs"]
     assert run["status"] == 0, run["message"]
     assert run["free_block_min"] > 0
+    assert run["names"][0] > 0 and run["names"][1] >= 1, run["names"]  # what the names cost
     if mode == "frozen":
         assert run["free_block_min"] >= bench_ram.GOAL_BLOCK, run["free_block_min"]
     print("menus on the 32-bit VM, %s: smallest largest free block %.1f KiB" % (mode, run["free_block_min"] / 1024))

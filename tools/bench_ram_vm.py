@@ -77,6 +77,18 @@ def _smallest_block(r):
     return min(blocks) if blocks else None
 
 
+def names(r):
+    """(names, pools): the most names the run interned and the pools holding them (a new pool is
+    twice the last one and one piece: on this VM the seventh, about 8.5 KB, comes at about
+    1,250-1,270 names, a cliff a few more names can push a script over)."""
+    most = (0, 0)
+    for line in r.output.splitlines():
+        if line.startswith("qstr pool:"):
+            f = dict(x.split("=") for x in line[len("qstr pool:"):].replace(",", " ").split())
+            most = max(most, (int(f["n_qstr"]), int(f["n_pool"])))
+    return most
+
+
 def one(path, board, heap, repo, frozen, with_peak=True):
     """The figures of one script on one board's heap."""
     from tools import bench_ram
@@ -88,7 +100,7 @@ def one(path, board, heap, repo, frozen, with_peak=True):
     out = {"script": name, "board": board, "heap": heap, "status": capped.status,
            "message": bench_ram.failure(capped.message) if capped.status else "",
            "free_block_min": _smallest_block(capped) if capped.status == 0 else None,
-           "harness": capped.boot_live}
+           "harness": capped.boot_live, "names": names(capped)}
     if with_peak:
         out["peak"] = bench_ram.peak(text, board, repo, frozen=frozen)
     return out
@@ -122,7 +134,8 @@ def report(res):
     how = {"py": "installed as .py", "mpy": "installed as .mpy (CircuitPython's mpy-cross)",
            "frozen": "frozen into the VM"}[res["mode"]]
     lines = ["RAM on %s, the app %s (KiB of the app's heap; peak to 2 KiB; 'free block': the "
-             "smallest largest-free-block at any screen or decision in the board's heap)"
+             "smallest largest-free-block at any screen or decision in the board's heap; 'names': "
+             "the most names interned, in how many pools)"
              % (res["vm"], how)]
     boards = []
     for r in res["runs"]:
@@ -132,11 +145,12 @@ def report(res):
         runs = [r for r in res["runs"] if r["board"] == board]
         lines.append("")
         lines.append("%s, heap %d bytes (%.1f KiB):" % (board, runs[0]["heap"], runs[0]["heap"] / 1024))
-        lines.append("  %-20s %8s  %-40s %10s" % ("script", "peak", "in the board's heap", "free block"))
+        lines.append("  %-20s %8s  %-40s %10s %10s" % ("script", "peak", "in the board's heap",
+                                                       "free block", "names"))
         for r in runs:
-            lines.append("  %-20s %8s  %-40s %10s" % (
+            lines.append("  %-20s %8s  %-40s %10s %10s" % (
                 r["script"], _kib(r.get("peak")), "runs" if r["status"] == 0 else r["message"][:40],
-                _kib(r["free_block_min"])))
+                _kib(r["free_block_min"]), "%d in %d" % tuple(r["names"])))
     return "\n".join(lines)
 
 
