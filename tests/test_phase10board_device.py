@@ -65,7 +65,8 @@ def step(d, seen):
                 raise AssertionError("the token never arrived:\n" + d.text())
     elif name == "Pick":
         st = t.session.state
-        seen.add("pick:" + B.PENDING_NAMES[st.pending[1]])
+        BD = importlib.import_module("shared_rules.phase10board.desktop")
+        seen.add("pick:" + BD.PENDING_NAMES[st.pending[1]])
         move = want(t)
         d.wait_guard()
         if move[0] == B.M_ASK:  # two steps: the number, then the order of asking

@@ -22,11 +22,11 @@ from tests.test_phase10board_device import start, step
 
 def tag_of(t):
     name = type(t).__name__
-    B = importlib.import_module("shared_rules.phase10board.game")
+    BD = importlib.import_module("shared_rules.phase10board.desktop")
     if getattr(t, "auto", False):  # a computer's roll and move on the board
         name += "-computer"
     if hasattr(t, "session") and t.session.state.pending and name != "Summary":
-        return name + "-" + B.PENDING_NAMES[t.session.state.pending[1]]
+        return name + "-" + BD.PENDING_NAMES[t.session.state.pending[1]]
     if name == "Summary":
         return name + ("-final" if t.final else "-round")
     return name

@@ -11,6 +11,8 @@ from shared_rules.phase10board.game import (CCW, CW, DISCARD, DONE, DRAW_DECK, H
 from shared_rules.desktop import errors as E
 from shared_rules.errors import RuleError
 
+PENDING_NAMES = ("roll", "go", "pile", "search", "swap", "ask", "free", "play", "keep")  # by kind
+
 
 def parse_card(word):
     """The card named by ``word`` (``R7``, ``JP12``); RuleError for anything else."""

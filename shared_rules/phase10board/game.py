@@ -63,7 +63,6 @@ ASK = const(5)
 FREE = const(6)
 PLAY = const(7)
 KEEP = const(8)
-PENDING_NAMES = ("roll", "go", "pile", "search", "swap", "ask", "free", "play", "keep")
 
 # Move kinds (DRAW_DECK .. DISCARD as in the card game).
 DRAW_DECK = const(0)
@@ -147,7 +146,6 @@ _E_PLAY = const(99)
 _E_DISCARD_EMPTY = const(100)
 
 COLOUR_LETTERS = "RPGY"
-COLOUR_NAMES = ("red", "purple", "green", "yellow")
 # The computer player of each level, easiest first: its module and class, imported only when
 # one plays (``registry.player``).
 PLAYERS = (
