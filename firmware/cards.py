@@ -16,7 +16,8 @@ no label of its own) and the tiles that look alike one palette.
 import displayio
 
 from firmware import ui
-from firmware.font import code_at, size, utf8
+from firmware.font import code_at, size
+from firmware.lang import utf8
 
 # fill, text of red, blue, green, yellow, Wild, Skip (look index = card >> 4), and the board
 # game's purple (look index PURPLE, its colour 1)

@@ -110,20 +110,13 @@ class Font:
         return g
 
 
-try:
-    memoryview("")
-    utf8 = memoryview  # a str's UTF-8 bytes where they are, as ints: one small object
-except TypeError:  # CPython: a copy of them
-    utf8 = str.encode
-
-
 def code_at(b, i):
     """The code point whose UTF-8 bytes start at ``b[i]`` (``size(b[i])`` of them; ``b``:
-    ``utf8(text)``). Texts are read so, from their bytes: taking a str's letters one by one
-    would intern each letter as a name on a board, kept for good wherever the heap had room
-    when it first came (a piece of the heap split off for every new letter, and more names
-    bring nearer the moment the table of names doubles, a large block at once), and a copy
-    of the bytes would be garbage among the lasting objects a text makes."""
+    ``firmware.lang.utf8(text)``). Texts are read so, from their bytes: taking a str's letters
+    one by one would intern each letter as a name on a board, kept for good wherever the heap
+    had room when it first came (a piece of the heap split off for every new letter, and more
+    names bring nearer the moment the table of names doubles, a large block at once), and a
+    copy of the bytes would be garbage among the lasting objects a text makes."""
     c = b[i]
     if c < 0x80:
         return c

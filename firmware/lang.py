@@ -10,10 +10,15 @@ same keys).
 """
 
 from firmware import data
-from firmware.font import utf8
 
 CODES = ("en", "ru", "pl")
 NAMES = ("English", "Русский", "Polski")  # each in its own language: the first-boot list
+
+try:
+    memoryview("")
+    utf8 = memoryview  # a str's UTF-8 bytes where they are, as ints: one small object
+except TypeError:  # CPython: a copy of them
+    utf8 = str.encode
 
 _lang = 0
 _count = None  # entries in the current language's table

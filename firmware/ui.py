@@ -18,7 +18,8 @@ except ImportError:  # a board without bitmaptools: copy pixel by pixel
     blit = None
 
 from boards import UP, DOWN, LEFT, RIGHT, A, B
-from firmware.font import code_at, font, size, utf8
+from firmware.font import code_at, font, size
+from firmware.lang import utf8
 
 FONT = font()  # the app's own 6x12 font (firmware/font.py): no terminalio needed
 TEXT = 0xE8E8E8

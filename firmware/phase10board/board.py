@@ -21,8 +21,7 @@ import displayio
 from boards import UP, DOWN, LEFT, RIGHT, A, B as KB, SELECT
 from firmware import ui
 from firmware.decide import Decision
-from firmware.font import utf8
-from firmware.lang import t, phase_text
+from firmware.lang import t, phase_text, utf8
 from shared_rules.phase10board import game as B
 
 CURSOR = 0xFF40FF
