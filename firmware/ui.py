@@ -86,7 +86,7 @@ class Layout:
         return lay if lay.rows >= 5 else self
 
 
-_blank = {}  # (w, h): one blank 1-bit bitmap per size, shared by the rectangles of that size
+_blank = {}  # w: one blank 1-bit bitmap a pixel tall per width, shared by the rectangles that wide
 
 
 def new_screen():
@@ -99,14 +99,17 @@ def new_screen():
 
 
 def rect(x, y, w, h, colour):
-    """A filled rectangle: a blank bitmap (shared, never drawn into) through a one-colour
-    palette. The rectangles of a screen share theirs (``new_screen``)."""
-    bitmap = _blank.get((w, h))
+    """A filled rectangle: a blank bitmap one pixel tall (shared, never drawn into) repeated
+    ``h`` times down, through a one-colour palette: about ``w / 8 + h`` bytes where a ``w`` x
+    ``h`` bitmap takes ``w * h / 8`` (a title bar 1 KB). The rectangles of a screen share their
+    bitmaps (``new_screen``)."""
+    bitmap = _blank.get(w)
     if bitmap is None:
-        bitmap = _blank[(w, h)] = displayio.Bitmap(w, h, 1)
+        bitmap = _blank[w] = displayio.Bitmap(w, 1, 1)
     palette = displayio.Palette(1)
     palette[0] = colour
-    return displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
+    return displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y, height=h, tile_width=w,
+                              tile_height=1)
 
 
 def frame(w, h, t):
