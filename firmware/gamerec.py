@@ -2,10 +2,12 @@
 
 A :class:`shared_rules.record.Recorder` notes every move and every chance outcome the hardware
 generator gave (deck orders, dice), so ``tools.replay`` on the desktop replays the game to the
-same ending. Its lines are appended to ``/records/g<n>.txt`` at the end of every round, before
-every save and at the game's end, then dropped from memory (a whole Phase 10 game is tens of
-KB). The saved game keeps ``(n, moves)``: Continue cuts the file back to those moves (a power
-cut can fall between a flush and the save) and goes on appending.
+same ending. Its lines are appended to ``/records/g<n>.txt`` whenever ``HOLD`` of them are
+waiting, at the end of every round, before every save and at the game's end, then dropped from
+memory (a whole Phase 10 game is tens of KB; a round's hundred lines held until its end would
+be a few KiB in small pieces among the screen's objects). The saved game keeps ``(n, moves)``:
+Continue cuts the file back to those moves (a flush can come after the last save) and goes on
+appending.
 
 On a real board the CIRCUITPY drive is read-only to the firmware while a computer sees it
 (CircuitPython's default): the first write raises ``OSError`` and the game is not recorded. A
@@ -16,6 +18,8 @@ The emulator with ``--drive DIR`` writes into ``DIR/records/``.
 import os
 
 from shared_rules import registry
+
+HOLD = 16  # lines noted before they are appended to the drive, whatever the round
 
 
 def drive_root():
@@ -58,6 +62,8 @@ class GameRecord:
         """Apply and note a move (RuleError, nothing noted, if it is illegal)."""
         self.rec.play(move)
         self.moves += 1
+        if len(self.rec.lines) >= HOLD:
+            self.flush()  # (a refusal stops the record: the session's next flush says so)
 
     def flush(self):
         """Append the lines noted since the last flush; False (and recording stops) if the

@@ -264,6 +264,35 @@ def test_hardware_source_game_replays_from_the_record_the_device_wrote(tmp_path)
     assert out[0].startswith("winner") and "p1" in out[1]
 
 
+def test_the_record_holds_few_lines_between_writes(tmp_path):
+    """A round's lines are not held in RAM until the round ends (a hundred lines of Phase 10
+    against hard computers, a few KiB of small strings on a board): ``firmware.gamerec`` appends
+    them to the drive whenever ``HOLD`` are waiting, and the file is the record a recorder
+    holding every line writes."""
+    from firmware import gamerec
+    from shared_rules import registry
+    from shared_rules.record import Recorder
+    from shared_rules.rng import Rng
+
+    entry = registry.by_key("phase10")
+    os.mkdir(tmp_path / "records")
+    gr = gamerec.GameRecord(str(tmp_path), 1, Recorder(entry, 4, {}, Rng(5)), 0)
+    whole = Recorder(entry, 4, {}, Rng(5))
+    mod = registry.module(entry)
+    bots = [registry.player(mod, "hard", Rng(i)) for i in range(4)]
+    game = gr.rec.game
+    held = 0
+    rounds = game.round_no
+    while game.round_no < rounds + 2:
+        move = bots[game.pending[0]].choose(game.view(game.pending[0]))
+        gr.play(move)
+        whole.play(move)
+        held = max(held, len(gr.rec.lines))
+    assert held < gamerec.HOLD and gr.moves > 4 * gamerec.HOLD
+    assert gr.flush()
+    assert (tmp_path / "records" / "g1.txt").read_text() == "".join(l + "\n" for l in whole.lines)
+
+
 def test_a_continued_game_still_replays_from_its_record(tmp_path):
     """Power cut in the second hand, after the record was flushed and saved at the end of the
     first: Continue cuts the record back to the saved moves and appends, and the whole record
