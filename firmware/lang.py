@@ -7,6 +7,11 @@ table by binary search (a seek and 8 bytes a step), then reads the text (UTF-8);
 open while its language is chosen, so a lookup neither opens a file nor leaves one behind as
 garbage. A key missing from the file gives the key itself (the tests hold every language to the
 same keys).
+
+A key is a str, or its hash: ``tools/deploy`` compiles ``t("p10.hint")`` for the board as
+``t(0x...)`` (``tools.deploy_lib.layout.device_source``), since a key in a ``.mpy`` is a str on
+the heap while its module is loaded (or, 10 characters or fewer, a name interned for good), and
+its hash a small int in the bytecode. The emulator runs the sources, keys and all.
 """
 
 from firmware import data
@@ -58,9 +63,10 @@ def key_hash(key):
 
 
 def _find(f, key):
-    """(offset, length) of ``key``'s text in the open file ``f``, or None."""
+    """(offset, length) of ``key``'s text (``key``: a str or its ``key_hash``) in the open file
+    ``f``, or None."""
     global _count
-    want = key_hash(key)
+    want = key if isinstance(key, int) else key_hash(key)
     e = _entry
     if _count is None:
         f.seek(0)
@@ -96,11 +102,18 @@ def _open():
 
 
 def t(key):
-    """The text of ``key`` in the current language."""
+    """The text of ``key`` (a str or its ``key_hash``) in the current language."""
+    text = _text(key)
+    if text is None:
+        return key if isinstance(key, str) else "#%06x" % key
+    return text
+
+
+def _text(key):
     f = _open()
     at = _find(f, key)
     if at is None:
-        return key
+        return None
     f.seek(at[0])
     return f.read(at[1]).decode()
 
@@ -130,8 +143,8 @@ def phase_text(phase, sep="+"):
 def t_or(key, default):
     """The text of ``key``, or ``default`` where the language files have none (the words of a
     game they do not know, one a test registers: its registry entry's own)."""
-    text = t(key)
-    return default if text == key else text
+    text = _text(key)
+    return default if text is None else text
 
 
 def game_name(entry):

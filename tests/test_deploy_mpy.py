@@ -212,6 +212,44 @@ def test_a_compiled_modules_source_name_is_its_module_name(path, name):
     assert layout.source_name(path) == name
 
 
+def test_the_firmware_is_compiled_with_its_texts_keys_as_their_hashes():
+    """``layout.device_source``: in the firmware's modules a text looked up by a literal key
+    (``t``, ``t_or``, ``span``) is compiled with the key's hash, which ``firmware.lang`` finds
+    the text by (a key in a .mpy is a str on the heap while its module is loaded); a key built
+    at run time, another call, a module outside firmware/ and the line numbers stay as they
+    are. Every hash in the compiled app is a key of the language files (tests/test_lang.py
+    holds them to the code's keys), none two keys share."""
+    import ast
+    import os
+
+    from firmware import lang
+    from tools import make_texts
+
+    src = (b'x = t("p10.hint")\ny = t_or("game.dx", e.name) + set_text("a.b")\n'
+           b'z = t("kind." + k)\nw = lang.t("p10.back")\nv = s.t("p10.hint")\n')
+    out = layout.device_source("/lib/firmware/x.py", src)
+    assert out == (b'x = t(0x%06x)\ny = t_or(0x%06x, e.name) + set_text("a.b")\n'
+                   b'z = t("kind." + k)\nw = lang.t("p10.back")\nv = s.t("p10.hint")\n'
+                   % (lang.key_hash("p10.hint"), lang.key_hash("game.dx")))
+    assert layout.device_source("/lib/shared_rules/x.py", src) == src
+    by_hash = {lang.key_hash(k): k for k in make_texts.load("en")}
+    assert len(by_hash) == len(make_texts.load("en"))
+    hashed = 0
+    root = Path(__file__).resolve().parents[1]
+    for rel in layout.app_sources(root):
+        with open(os.path.join(root, rel), "rb") as f:
+            source = f.read()
+        out = layout.device_source("/lib/" + rel, source)
+        assert out.count(b"\n") == source.count(b"\n")
+        for node in ast.walk(ast.parse(out)):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("t", "t_or", "span")
+                    and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, int)):
+                assert node.args[0].value in by_hash, (rel, node.lineno)
+                hashed += 1
+    assert hashed > 250
+
+
 # -- what can go wrong with the download -------------------------------------------------------
 def assert_refused(rc, err, drive, before, tmp_path):
     assert rc == 11, err

