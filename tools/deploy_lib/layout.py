@@ -283,7 +283,7 @@ def source_name(path):
 
 
 # a text looked up by a literal key: t("p10.hint"), t_or("game.x", ...), span("rules.p10")
-_TEXT_CALL = re.compile(rb'(?<![\w.])(t|t_or|span)\("([a-z0-9_.]+)"(?=[,)])')
+_TEXT_CALL = re.compile(rb'(?<![\w.])(t|t_or|span)\("(\w+\.[\w.]+)"(?=[,)])')
 
 
 def device_source(board_path, source):
@@ -291,8 +291,8 @@ def device_source(board_path, source):
     in the firmware's modules each text looked up by a literal key takes the key's hash instead
     (``t("p10.hint")`` -> ``t(0x...)``; ``firmware.lang`` finds a text by either). In a ``.mpy``
     a key is a str on the heap while its module is loaded, or, 10 characters or fewer, a name
-    interned for good; its hash is a small int in the bytecode: 2-4 KiB less at a person's
-    Phase 10 turn on the CLUE (docs/micropython.md)."""
+    interned for good; its hash is a small int in the bytecode: about 2 KiB less at the peaks
+    of Phase 10 and the board game on the CLUE (docs/deploy.md)."""
     if not board_path.lstrip("/").startswith(("lib/firmware/", "firmware/")):
         return source
     from firmware.lang import key_hash
