@@ -58,6 +58,28 @@ def test_screens_match_the_emulator(path, board):
     assert mp == emu, _first_difference(mp, emu)
 
 
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    from tools.micropython_firmware import compiled_tree
+
+    return compiled_tree(str(tmp_path_factory.mktemp("compiled")))
+
+
+@pytest.mark.parametrize("name", ("menus.txt", "p10_person.txt", "p10b_pass.txt", "dx_pass.txt"))
+def test_screens_match_the_emulator_as_deploy_compiles_the_app(compiled, name):
+    """Installed as deploy compiles it (.mpy, each literal text key as its hash:
+    tools/deploy_lib/layout.device_source), the firmware shows the same text on every screen of
+    the menus and of a person's game of each game as the emulator running the sources."""
+    with open(os.path.join(REPO, "tests", "scripts", name)) as f:
+        script = f.read()
+    r = run_script(script, board="pybadge", heap=BIG, repo=compiled)
+    assert r.status == 0, r.message
+    mp = _masked(r.snapshots)
+    emu = _masked(emulator_snapshots(script, board="pybadge"))
+    assert len(mp) > 5
+    assert mp == emu, _first_difference(mp, emu)
+
+
 def test_the_game_screens_and_decisions_are_measured():
     with open(os.path.join(REPO, "tests", "scripts", "p10_person.txt")) as f:
         r = run_script(f.read(), heap=BIG)
