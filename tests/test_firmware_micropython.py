@@ -46,16 +46,20 @@ def _first_difference(mp, emu):
     return "MicroPython %d screens, emulator %d" % (len(mp), len(emu))
 
 
-@pytest.mark.parametrize("path,board", CASES)
-def test_screens_match_the_emulator(path, board):
+def _assert_screens_match(path, board, repo=REPO):
     with open(os.path.join(REPO, path)) as f:
         script = f.read()
-    r = run_script(script, board=board, heap=BIG)
+    r = run_script(script, board=board, heap=BIG, repo=repo)
     assert r.status == 0, r.message
     mp = _masked(r.snapshots)
     emu = _masked(emulator_snapshots(script, board=board))
     assert len(mp) > 5
     assert mp == emu, _first_difference(mp, emu)
+
+
+@pytest.mark.parametrize("path,board", CASES)
+def test_screens_match_the_emulator(path, board):
+    _assert_screens_match(path, board)
 
 
 @pytest.fixture(scope="module")
@@ -70,14 +74,7 @@ def test_screens_match_the_emulator_as_deploy_compiles_the_app(compiled, name):
     """Installed as deploy compiles it (.mpy, each literal text key as its hash:
     tools/deploy_lib/layout.device_source), the firmware shows the same text on every screen of
     the menus and of a person's game of each game as the emulator running the sources."""
-    with open(os.path.join(REPO, "tests", "scripts", name)) as f:
-        script = f.read()
-    r = run_script(script, board="pybadge", heap=BIG, repo=compiled)
-    assert r.status == 0, r.message
-    mp = _masked(r.snapshots)
-    emu = _masked(emulator_snapshots(script, board="pybadge"))
-    assert len(mp) > 5
-    assert mp == emu, _first_difference(mp, emu)
+    _assert_screens_match(os.path.join("tests", "scripts", name), "pybadge", compiled)
 
 
 def test_the_game_screens_and_decisions_are_measured():
