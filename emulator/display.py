@@ -11,6 +11,8 @@ from the display tree, not its pixels: with a ``render_stride`` above 1 only eve
 draws, and the pixels are brought up to date (the whole screen drawn) when they are read.
 """
 
+import sys
+
 import numpy as np
 from PIL import Image
 
@@ -111,15 +113,30 @@ def visible_labels(display):
     return out
 
 
+class CardNumber:
+    """A card's number, a tile grid (``tile``), read as a label (``firmware.cards.number_label``)."""
+
+    def __init__(self, tile, text, x, y, scale):
+        self.tile = tile
+        self.text = text
+        self.scale = scale
+        self.bounding_box = (x / scale, y / scale, 6 * len(text), 12)
+
+
 def _walk(group, ox, oy, scale, out):
     if getattr(group, "hidden", False):
         return
+    cards = sys.modules.get("firmware.cards")
     for item in group:
         if getattr(item, "hidden", False):
             continue
         x = ox + item.x * scale
         y = oy + item.y * scale
-        if hasattr(type(item), "text") and hasattr(item, "bounding_box"):
+        number = cards.number_label(item) if cards and isinstance(item, displayio.TileGrid) else None
+        if number is not None:
+            if number[0]:
+                out.append((CardNumber(item, *number), x, y, scale * number[3]))
+        elif hasattr(type(item), "text") and hasattr(item, "bounding_box"):
             if (item.text or "").strip():
                 out.append((item, x, y, scale * getattr(item, "scale", 1)))
         elif isinstance(item, displayio.Group):

@@ -10,7 +10,9 @@ numbered in its colour). The cursor is one frame that moves: a cursor step redra
 the new tile only, and changing the hand redraws only the tiles whose card changed.
 
 All tiles share one bitmap (the frame, beside it the frame with each colour letter: a letter is
-no label of its own) and the tiles that look alike one palette.
+no label of its own) and the tiles that look alike one palette; the numbers share another (every
+number and the Wild's and Skip's letters, as a label would draw them: a number is one tile of
+it, not a label with a bitmap of its own).
 """
 
 import displayio
@@ -138,20 +140,99 @@ def _faces(tw, th, s, marks):
                 for i in range(s):
                     b[row + i] = 1
                     b[row + tw - 1 - i] = 1
-        g = ui.FONT.get_glyph(code_at(letters, at))
+        cp = code_at(letters, at)
         at += size(letters[at])
-        if g is None or n == 0:
-            continue
-        src = g.bitmap
-        x1 = g.tile_index * g.width
-        left = x0 + (tw - 6) // 2 + g.dx
-        for j in range(min(g.height, th - y0)):
-            for i in range(g.width):
-                if src[j * src.width + x1 + i]:
-                    b[(y0 + j) * bw + left + i] = 2
+        if n:
+            _glyph(b, cp, x0 + (tw - 6) // 2, y0, 1, 2)
     _sheet[0] = key
     _sheet[1] = b
     return b
+
+
+def _glyph(b, cp, x, y, s, value):
+    """Code point ``cp``'s glyph drawn into bitmap ``b`` as a label at scale ``s`` would draw it
+    with its top-left corner at (x, y) (value ``value`` where it is set, rows below ``b`` cut);
+    the pixels it advances, 0 without a glyph."""
+    g = ui.FONT.get_glyph(cp)
+    if g is None:
+        return 0
+    src = g.bitmap
+    bw = b.width
+    x1 = g.tile_index * g.width
+    x += g.dx * s
+    for j in range(min(g.height, (b.height - y) // s)):
+        for i in range(g.width):
+            if src[j * src.width + x1 + i]:
+                for v in range(s):
+                    row = (y + j * s + v) * bw + x + i * s
+                    for u in range(s):
+                        b[row + u] = value
+    return g.shift_x * s
+
+
+_NUMBERS = 15  # the cells of the numbers' bitmap: none, 1-12, the Wild's letter, the Skip's
+_numbers = [None, None]  # [(tile size, scale, marks, Wild and Skip letters), the bitmap]: shared
+
+
+def _number_sheet(tw, th, s, marks, ws):
+    """One bitmap of a cell ``tw`` x ``12 s`` per number (``_NUMBERS``; ``ws`` the Wild's and
+    the Skip's letters), each drawn as a label of it would be on a tile ``tw`` x ``th`` at text
+    scale ``s`` (``_number_place``): a tile's number is a tile grid of one tile over it."""
+    key = (tw, th, s, marks, ws)
+    if _numbers[0] == key:
+        return _numbers[1]
+    _numbers[1] = None
+    b = displayio.Bitmap(tw * _NUMBERS, 12 * s, 2)
+    for n in range(1, _NUMBERS):
+        text = str(n) if n <= 12 else ws[n - 13:n - 12]  # (a slice: a letter by index is interned)
+        x, y, ts = _number_place(key, len(text))
+        x += n * tw
+        text = utf8(text)  # its letters read from its bytes (``firmware.font.code_at``)
+        at = 0
+        while at < len(text):
+            x += _glyph(b, code_at(text, at), x, y, ts, 1)
+            at += size(text[at])
+    _numbers[0] = key
+    _numbers[1] = b
+    return b
+
+
+def _number_place(key, chars):
+    """(x, y, scale) of a number ``chars`` long in its cell of the sheet of ``key``: centred
+    across the tile, at the tile's text scale or at 1 where two digits would not fit (narrow
+    tiles: 10-12); up where the colour letters go under it (``marks``), else centred down. The
+    cell starts where the number at the tile's scale starts (``_number_top``)."""
+    tw, th, s, marks, _ = key
+    ts = s if 6 * s * chars <= tw + 1 else 1
+    y = _number_top(th, s, ts, marks) - _number_top(th, s, s, marks)
+    return (tw - 6 * ts * chars + 1) // 2, y, ts
+
+
+def _number_top(th, s, ts, marks):
+    """Where a tile's number at scale ``ts`` starts, down from the tile's top (text scale
+    ``s``)."""
+    if not marks:
+        return (th - 12 * ts) // 2
+    return 1 - s if ts == s else 4
+
+
+def _cell(c):
+    """The cell of ``_number_sheet`` a card shows: its number (a joker's too), the Wild's or
+    the Skip's letter."""
+    k = c >> 4
+    return c & 15 if c & JOKER or k < 4 else 9 + k
+
+
+def number_label(tile):
+    """(text, x, y, scale) of a card's number as a label of it would read (its text, its
+    top-left corner from the tile grid's, its scale) when ``tile`` is a number's tile grid
+    (``HandRow``), else None: the emulator's and the tests' screen readers read it so."""
+    if tile.bitmap is not _numbers[1]:
+        return None
+    n = tile[0]
+    text = letters()[n - 9:n - 8] if n > 12 else str(n) if n else ""
+    x, y, ts = _number_place(_numbers[0], len(text))
+    return text, x, y, ts
 
 
 def _mark_tile(k, mark):
@@ -189,8 +270,11 @@ class HandRow:
         self.height = (rows - 1) * self.row_pitch + self.th
         self.group = displayio.Group()
         parent.append(self.group)
-        self.faces = _faces(self.tw, self.th, s, letters())
-        self.tiles = []  # per slot: [face tile grid, palette, number label, mark letter, shown state]
+        marks_text = letters()
+        self.faces = _faces(self.tw, self.th, s, marks_text)
+        self.numbers = _number_sheet(self.tw, self.th, s, bool(marks), marks_text[4:6])
+        self.number_dy = _number_top(self.th, s, s, marks)
+        self.tiles = []  # per slot: [face tile grid, palette, number, mark letter, shown state]
         self.cards = []
         self.chosen = []
         self.first = 0
@@ -214,7 +298,9 @@ class HandRow:
         pal = _tile_palette(0, False)
         tg = displayio.TileGrid(self.faces, pixel_shader=pal, x=x, y=y, tile_width=self.tw,
                                 tile_height=self.th)
-        num = ui.label("", x, y, ui.TEXT, self.s)
+        num = displayio.TileGrid(self.numbers, pixel_shader=ui.ink(ui.TEXT), x=x,
+                                 y=y + self.number_dy, tile_width=self.tw, tile_height=12 * self.s)
+        num[0] = 0
         self.group.insert(len(self.group) - 1, tg)  # under the cursor frame (no group of its
         self.group.insert(len(self.group) - 1, num)  # own: a group less per tile on the heap)
         tile = [tg, pal, num, "" if self.marks else None, None]
@@ -285,26 +371,16 @@ class HandRow:
             face_tile = _mark_tile(look, mark)
             if tg[0] != face_tile:
                 tg[0] = face_tile
-            self._label(tile, face(c, marks), ink, mark)
+            num = tile[2]
+            cell = _cell(c)
+            if num[0] != cell:
+                num[0] = cell
+            pal = ui.ink(ink)
+            if num.pixel_shader is not pal:
+                num.pixel_shader = pal
+            if tile[3] is not None:
+                tile[3] = mark
         self._place_cursor()
-
-    def _label(self, tile, txt, ink, mark):
-        num = tile[2]
-        s = self.s
-        x, y = tile[0].x, tile[0].y
-        ui.set_text(num, txt)
-        if num.color != ink:
-            num.color = ink
-        ts = s if 6 * s * len(txt) <= self.tw + 1 else 1  # narrow tiles: 10-12 smaller
-        dx = (self.tw - 6 * ts * len(txt) + 1) // 2
-        dy = (1 - s) if tile[3] is not None else (self.th - 12 * ts) // 2  # marks: number up
-        if ts != s and tile[3] is not None:
-            dy = 4
-        if num.scale != ts:
-            num.scale = ts
-        num.place(x + dx, y + dy)
-        if tile[3] is not None:
-            tile[3] = mark
 
     def set_cursor(self, i):
         """Put the cursor frame on card ``i`` (-1 hides it); scrolls if needed."""

@@ -135,7 +135,8 @@ _common = {TEXT: _new_ink(TEXT), DIM: _new_ink(DIM), WARN: _new_ink(WARN)}  # ma
 _inks = {}  # colour: the ink of the other colours, per screen (``new_screen``)
 
 
-def _ink(colour):
+def ink(colour):
+    """The palette (transparent, ``colour``) of text drawn in ``colour``."""
     pal = _common.get(colour)
     if pal is None:
         pal = _inks.get(colour)
@@ -168,7 +169,7 @@ class Text(displayio.Group):
         if colour != self._colour:
             self._colour = colour
             if len(self):
-                self[0].pixel_shader = _ink(colour)
+                self[0].pixel_shader = ink(colour)
 
     @property
     def anchored_position(self):
@@ -217,7 +218,7 @@ class Text(displayio.Group):
             if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:
                 if tg is not None:
                     self.pop()
-                tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=_ink(self._colour),
+                tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=ink(self._colour),
                                         y=-5)
                 self.append(tg)
             else:

@@ -32,7 +32,7 @@ def labels(display):
     out = []
     for item, x, y, s in visible_labels(display):
         bx, by, bw, bh = item.bounding_box
-        out.append((x + bx * s, y + by * s, bw * s, bh * s, item.text, item))
+        out.append((x + bx * s, y + by * s, bw * s, bh * s, item.text, getattr(item, "tile", item)))
     return out
 
 
@@ -502,7 +502,7 @@ def test_board_game_jokers_draw_as_tiles(tmp_path):
         row = cards.HandRow(displayio.Group(), 160, 20, 1, 1, True)
         row.set_cards([0x05, joker])
         g, pal, num, mark, _ = row.tiles[1]
-        assert num.text == "7" and mark == "J" and num.color == cards.FRAME[1]
+        assert cards.number_label(num)[0] == "7" and mark == "J" and num.pixel_shader[1] == cards.FRAME[1]
         assert g[0] == 6 and pal[2] == cards.FRAME[1]  # the frame with J, in its colour
 
 
@@ -576,10 +576,11 @@ def test_issue14_wide_screens_show_large_cards_and_fill_the_screen(board_id, tmp
     assert t.hand.visible_range() == (0, 11)
     if wide:
         assert t.hand.s == 2 and t.hand.th == 32
-        big = t.hand.tiles[0][2]  # R1: one digit, large
-        assert big.scale == 2
-        small = [tl[2] for tl in t.hand.tiles if tl[2].text in ("10", "11", "12")]
-        assert small and all(lb.scale == (2 if t.hand.tw >= 24 else 1) for lb in small)
+        cards = importlib.import_module("firmware.cards")
+        numbers = [cards.number_label(tl[2]) for tl in t.hand.tiles]
+        assert numbers[0][0] == "1" and numbers[0][3] == 2  # R1: one digit, large
+        small = [n for n in numbers if n[0] in ("10", "11", "12")]
+        assert small and all(n[3] == (2 if t.hand.tw >= 24 else 1) for n in small)
         m = t.menu
         below = lay.height - lay.footer_h - (m.top + m.max_rows * m.row_h)
         assert below < m.row_h, "no empty band under the action rows"

@@ -172,12 +172,12 @@ def test_board_game_tiles_show_purple_and_P_the_card_game_keeps_blue_and_B():
             row = cards.HandRow(displayio.Group(), 160, 20, 1, 1, True, board=board)
             row.set_cards([purple7, joker])
             _, pal, num, mark, _ = row.tiles[0]
-            assert mark == letter and pal[0] == cards.FILL[k] and num.text == "7"
+            assert mark == letter and pal[0] == cards.FILL[k] and cards.number_label(num)[0] == "7"
             _, pal, num, mark, _ = row.tiles[1]
-            assert mark == "J" and num.color == cards.FRAME[k] and pal[0] == cards.FILL[4]
+            assert mark == "J" and num.pixel_shader[1] == cards.FRAME[k] and pal[0] == cards.FILL[4]
             row.set_cards([purple7], [True])  # chosen: hollow, framed and numbered in its colour
             _, pal, num, mark, _ = row.tiles[0]
-            assert pal[1] == cards.SHOWN[k] and num.color == cards.SHOWN[k]
+            assert pal[1] == cards.SHOWN[k] and num.pixel_shader[1] == cards.SHOWN[k]
             assert cards.look(purple7, board) == (cards.FILL[k], cards.INK[k], "7", letter)
         assert cards.LETTERS[cards.PURPLE] == "P" and cards.kind(0x27, True) == 2
 

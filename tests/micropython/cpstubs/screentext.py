@@ -2,18 +2,25 @@
 it (emulator/display.py screen_lines): for the MicroPython runner (``fwrun.py``) and the web
 page (``web/py/webrun.py``)."""
 
+import sys
+
 import displayio
 
 
 def _labels(group, ox, oy, scale, out):
     if group.hidden:
         return
+    cards = sys.modules.get("firmware.cards")
     for item in group:
         if item.hidden:
             continue
         x = ox + item.x * scale
         y = oy + item.y * scale
-        if hasattr(item, "bounding_box") and hasattr(item, "text"):  # a label
+        number = cards.number_label(item) if cards and isinstance(item, displayio.TileGrid) else None
+        if number is not None:  # a card's number (a tile grid)
+            if number[0]:
+                out.append((number, x, y, scale * number[3]))
+        elif hasattr(item, "bounding_box") and hasattr(item, "text"):  # a label
             if (item.text or "").strip():
                 out.append((item, x, y, scale * item.scale))
         elif isinstance(item, displayio.Group):
@@ -27,6 +34,9 @@ def lines(root):
         _labels(root, 0, 0, 1, labels)
     found = []
     for item, x, y, s in labels:
+        if isinstance(item, tuple):  # a card's number: (text, x, y, scale)
+            found.append((y + item[2] * s // item[3], x + item[1] * s // item[3], item[0], 12 * s))
+            continue
         bx, by, _, bh = item.bounding_box
         parts = item.text.split("\n")
         line_h = max(1, bh // len(parts)) * s
