@@ -635,6 +635,21 @@ def test_P10C_7_view_shows_own_hand_and_hides_other_hands_and_the_draw_pile():
     assert len(g.hands[seat]) == 10
 
 
+def test_P10C_7_a_view_without_history_is_the_same_view_less_the_public_events():
+    """The screens ask for views without the hand's public events (only the computer players
+    read them): everything else is the same, and the events are a copy in a full view."""
+    g = Phase10(3, seed=4)
+    for _ in range(7):  # a few draws and discards: events in the history
+        seat, kind = g.pending
+        g.apply((DRAW_DECK,) if kind == DRAW else (DISCARD, g.hands[seat][0]))
+    seat = g.pending[0]
+    full, bare = g.view(seat), g.view(seat, False)
+    assert len(full.history) == 14 and full.history == bytes(g.history) and bare.history == b""
+    for name in dir(full):
+        if not name.startswith("__") and name != "history" and not callable(getattr(full, name)):
+            assert getattr(full, name) == getattr(bare, name), name
+    assert full.open_phases() == bare.open_phases()
+
 def test_P10C_9_hard_player_does_not_feed_the_next_player_a_hit():
     from shared_rules.phase10.bots import GreedyBot
     from shared_rules.phase10.hard import HardBot

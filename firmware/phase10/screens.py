@@ -50,7 +50,7 @@ class Screens:
         for i in range(len(s.kinds)):
             if s.kinds[i] == 0:
                 seat = i
-        hand = sort_cards(s.state.view(seat).hand, self.by_colour)
+        hand = sort_cards(s.state.view(seat, False).hand, self.by_colour)
         row = HandRow(screen.body, lay.width, y, 1, cs, s.app.settings.marks)
         row.set_cards(hand, [True] * len(hand))
         screen.hand = row
@@ -119,7 +119,7 @@ class Screens:
         from firmware.phase10 import table
 
         s = self.session
-        return table.entries(s.state.view(seat), s.names)
+        return table.entries(s.state.view(seat, False), s.names)
 
     def status(self):
         s = self.session

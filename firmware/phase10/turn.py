@@ -137,7 +137,7 @@ class Turn(Rows):
     # ------------------------------------------------------------------ state
 
     def view(self):
-        return self.session.state.view(self.seat)
+        return self.session.state.view(self.seat, False)
 
     def refresh(self):
         """Show the decision now pending for this seat (after a move of theirs)."""

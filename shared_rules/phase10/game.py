@@ -235,9 +235,11 @@ class Phase10:
                 out.append(s)
         return out
 
-    def view(self, seat):
-        """What ``seat`` may see (other hands and the draw pile hidden)."""
-        return View(self, seat)
+    def view(self, seat, history=True):
+        """What ``seat`` may see (other hands and the draw pile hidden). ``history`` False: the
+        view leaves out this hand's public events, which only the computer players read (the
+        screens look often, and the copy grows to about 500 bytes as the hand goes on)."""
+        return View(self, seat, history)
 
     def legal_moves(self):
         """Every legal move of the pending decision, in a fixed order (``p10moves``)."""
@@ -470,7 +472,7 @@ class View:
     and the draw pile only as counts. It holds no reference into the game, so a computer player
     given a view cannot reach another hand or the draw pile."""
 
-    def __init__(self, game, seat):
+    def __init__(self, game, seat, history=True):
         g = game
         n = g.n
         self.seat = seat
@@ -492,7 +494,7 @@ class View:
         self.discard_size = len(g.discard)
         self.laid_this_turn = g.laid_this_turn
         self.discard_top = g.discard[-1] if g.discard else -1
-        self.history = bytes(g.history)
+        self.history = bytes(g.history) if history else b""
         self.hand_sizes = [len(h) for h in g.hands]
         self.phases = [g.phase_of(s) for s in range(n)]
         self.done = [g.completed(s) for s in range(n)]
