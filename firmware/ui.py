@@ -193,8 +193,7 @@ class Text(displayio.Group):
     def bounding_box(self):
         if not len(self):
             return (0, 0, 0, 0)
-        b = self[0].bitmap
-        return (0, -5, b.width, b.height)
+        return (0, -5, self._w, self[0].bitmap.height)
 
     @property
     def text(self):
@@ -207,6 +206,7 @@ class Text(displayio.Group):
         self._text = text
         b = utf8(text) if text else None  # its letters from its bytes (``font.code_at``; none
         w = _draw(None, b) if text else 0  # for no text: little garbage among lasting objects)
+        self._w = w  # (the bitmap may be wider: one is made only for a wider text)
         h = 12 + 15 * text.count("\n")
         tg = self[0] if len(self) else None
         left = self.x
@@ -215,7 +215,7 @@ class Text(displayio.Group):
             if tg is not None:
                 self.pop()
         else:
-            if tg is None or tg.bitmap.width != w or tg.bitmap.height != h:
+            if tg is None or tg.bitmap.width < w or tg.bitmap.height != h:
                 if tg is not None:
                     self.pop()
                 tg = displayio.TileGrid(displayio.Bitmap(w, h, 2), pixel_shader=ink(self._colour),
