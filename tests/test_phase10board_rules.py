@@ -176,6 +176,18 @@ def test_P10B_4_set_up():
 # ------------------------------------------------------------------------------ step 1
 
 
+def test_P10B_4_a_view_without_history_is_the_same_view_less_the_seen_discards():
+    """The screens ask for views without the discard pile as everyone saw it (only the
+    computer players read it): everything else is the same."""
+    g = B.Board(4, Dice())
+    seat = (g.start + 1) % 4
+    full, bare = g.view(seat), g.view(seat, False)
+    assert len(full.discard_known) == 5 and bare.discard_known == []
+    for name in dir(full):
+        if not name.startswith("__") and name != "discard_known" and not callable(getattr(full, name)):
+            assert getattr(full, name) == getattr(bare, name), name
+
+
 def test_P10B_5_double_moves_single_or_doubled():
     g = setup(3, hands=["R1", "R2", "R3"], tokens=[0, 20, 21], dice=[3, 3])
     g.apply((B.M_ROLL,))

@@ -52,7 +52,7 @@ class Pick(Decision):
     def refresh(self):
         s = self.session
         st = s.state
-        v = st.view(self.seat)
+        v = st.view(self.seat, False)
         kind = st.pending[1]
         names = s.names
         hand = sort_cards(v.hand, self.by_colour)

@@ -57,7 +57,7 @@ class BoardTurn(Turn):
         return self.session.game.card_text(c)
 
     def view(self):
-        return PlayView(self.session.state.view(self.seat))
+        return PlayView(self.session.state.view(self.seat, False))
 
     def refresh(self):
         super().refresh()

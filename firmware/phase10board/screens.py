@@ -121,7 +121,7 @@ class Screens:
         for i in range(len(s.kinds)):
             if s.kinds[i] == 0:
                 seat = i
-        hand = sort_cards(s.state.view(seat).hand, self.by_colour)
+        hand = sort_cards(s.state.view(seat, False).hand, self.by_colour)
         row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks, board=True)
         row.set_cards(hand, [True] * len(hand))
         screen.hand = row

@@ -11,7 +11,7 @@ def entries(game, seat):
     as tiles."""
     s = game.session
     card_text = game.card_text
-    v = s.state.view(seat)
+    v = s.state.view(seat, False)
     top = v.discard_top
     out = [(t("p10.deck_top").format(v.draw_size, card_text(top) if top >= 0 else "-"), None)]
     for x in range(v.n):

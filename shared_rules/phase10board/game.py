@@ -282,9 +282,12 @@ class Board:
                      self.table, self.targets, self.discard, self.can_draw_deck(),
                      self.can_take_discard(), free, len(self.kept[seat]))
 
-    def view(self, seat):
-        """What ``seat`` may see: copies only (other hands and the draw pile hidden)."""
-        return View(self, seat)
+    def view(self, seat, history=True):
+        """What ``seat`` may see: copies only (other hands and the draw pile hidden).
+        ``history`` False: the view leaves out the discard pile as everyone saw it
+        (``discard_known``, empty), which only the computer players read (the screens look
+        often, and the pile grows through a round)."""
+        return View(self, seat, history)
 
     def ranking(self):
         """Finishing place of every seat: the winner 1, the others by their markers
@@ -653,7 +656,7 @@ class View:
     discard pile as far as everyone has seen it (``discard_known``, -1 for a hidden card; the
     whole pile in ``discard_pile`` while the seat is searching it)."""
 
-    def __init__(self, g, seat):
+    def __init__(self, g, seat, history=True):
         self.seat = seat
         self.n = g.n
         self.pending = g.pending
@@ -668,8 +671,9 @@ class View:
         self.discard_size = len(g.discard)
         self.discard_top = g.discard[-1] if g.discard else -1
         known = []
-        for i in range(len(g.discard)):
-            known.append(g.discard[i] if g.dopen[i] else -1)
+        if history:
+            for i in range(len(g.discard)):
+                known.append(g.discard[i] if g.dopen[i] else -1)
         self.discard_known = known
         self.discard_pile = list(g.discard) if g.stage == SEARCH and g.turn == seat else []
         self.dice = g.dice
