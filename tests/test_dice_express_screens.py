@@ -344,7 +344,7 @@ def test_the_dice_express_screens_show_the_same_under_micropython():
 
     from tools.micropython_firmware import emulator_snapshots, run_script
 
-    r = run_script(DX_SCRIPT, board="pybadge", heap=4000000)
+    r = run_script(DX_SCRIPT, board="pybadge", heap=4000000, snapshots=True)
     assert r.status == 0, r.message
     names = [x["name"] for x in r.screens]
     for screen in ("RollScreen", "DiceScreen", "ComputerTurns", "Summary"):

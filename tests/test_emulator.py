@@ -160,7 +160,7 @@ def test_blocks_run_alike_under_micropython():
     the same screens after the same lines, and the same failure."""
     from tools.micropython_firmware import emulator_snapshots, run_script
 
-    r = run_script(BLOCKS_SCRIPT, heap=4000000)
+    r = run_script(BLOCKS_SCRIPT, heap=4000000, snapshots=True)
     assert r.status == 0, r.message
     emu = emulator_snapshots(BLOCKS_SCRIPT)
     assert r.snapshots == emu

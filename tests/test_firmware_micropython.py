@@ -49,7 +49,7 @@ def _first_difference(mp, emu):
 def _assert_screens_match(path, board, repo=REPO):
     with open(os.path.join(REPO, path)) as f:
         script = f.read()
-    r = run_script(script, board=board, heap=BIG, repo=repo)
+    r = run_script(script, board=board, heap=BIG, repo=repo, snapshots=True)
     assert r.status == 0, r.message
     mp = _masked(r.snapshots)
     emu = _masked(emulator_snapshots(script, board=board))
@@ -84,7 +84,7 @@ def test_the_game_screens_and_decisions_are_measured():
     assert "MainMenu" in names and "NewGame" in names
     assert any(n.endswith(":Turn") for n in names), names  # a game's screen, named by its game
     with open(os.path.join(REPO, "tests", "scripts", "p10_computers.txt")) as f:
-        r = run_script(f.read(), heap=BIG)
+        r = run_script(f.read(), heap=BIG, snapshots=True)
     assert r.status == 0, r.message
     assert len(r.decisions) > 100  # a whole game between computer players
     assert all(d["alloc"] > 0 and d["live"] > r.boot_live for d in r.decisions)

@@ -354,7 +354,7 @@ def test_boots_without_terminalio_under_micropython_and_reads_russian_from_the_f
     script = ("wait 300\nexpect Pocket Phase 10\nexpect Settings\nkey DOWN\nkey DOWN\nkey DOWN\n"
               "key A\nkey UP\nkey A\nexpect Язык Русский\nkey B\nexpect Настройки\n"
               "expect Весёлый кубик\n")
-    r = run_script(script, board="pybadge", heap=170000)
+    r = run_script(script, board="pybadge", heap=170000, snapshots=True)
     assert r.status == 0, r.message
     assert "Весёлый кубик" in r.snapshots[-1][1]
 

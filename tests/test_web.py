@@ -73,7 +73,7 @@ def open_page(driver, site, query):
 
 def play(driver, text, board):
     """Play an emulator script on the page's emulated clock: [(line, screen text)]."""
-    ops = json.loads(json.dumps(translate(emscript.parse(text, "script"), board)))
+    ops = json.loads(json.dumps(translate(emscript.parse(text, "script"), board, snapshots=True)))
     r = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "pocket.play(arguments[0]).then(done, (e) => done({error: String(e)}));", ops)
@@ -180,7 +180,7 @@ def test_a_corrupt_save_in_local_storage_gets_the_boards_message_and_nothing_els
     page = screens(play(browser, "wait 300\n", "pybadge"))
     nvm = tmp_path / "nvm.bin"
     nvm.write_bytes(bytes(data))
-    r = run_script("wait 300\n", board="pybadge", heap=4000000, nvm=str(nvm))
+    r = run_script("wait 300\n", board="pybadge", heap=4000000, nvm=str(nvm), snapshots=True)
     assert r.status == 0, r.message
     assert page == screens(r.snapshots)
     assert "damaged" in page[-1]

@@ -46,8 +46,8 @@ def main(argv=None):
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,900"):
         opts.add_argument(arg)
     loads, heaps, passes, keys, sizes = [], [], [], [], []
-    idle = translate(emscript.parse("wait 10000\n", "idle"), args.board)
-    presses = translate(emscript.parse("key DOWN\nkey UP\n" * 10, "keys"), args.board)
+    idle = translate(emscript.parse("wait 10000\n", "idle"), args.board, True)
+    presses = translate(emscript.parse("key DOWN\nkey UP\n" * 10, "keys"), args.board, True)
     play = ("const done = arguments[arguments.length - 1]; const t = performance.now();"
             "pocket.play(arguments[0]).then(() => done([performance.now() - t, pocket.steps]));")
     try:
@@ -58,7 +58,7 @@ def main(argv=None):
                 d.get(site + "?board=%s&seed=1&clock=script" % args.board)
                 while not d.execute_script("return window.pocket && (pocket.ready || pocket.error)"):
                     time.sleep(0.01)
-                d.execute_async_script(play, translate(emscript.parse("wait 300\n", "m"), args.board))
+                d.execute_async_script(play, translate(emscript.parse("wait 300\n", "m"), args.board, True))
                 loads.append(d.execute_script("return pocket.readyAt"))
                 heaps.append(int(d.execute_script("return pocket.py.heap()").split()[0]))
                 steps0 = d.execute_script("return pocket.steps")

@@ -3,13 +3,15 @@ same script on the emulator, from CPython.
 
     from tools.micropython_firmware import run_script, emulator_snapshots
     r = run_script(open("tests/scripts/menus.txt").read(), board="pybadge", heap=150000)
-    r.status, r.snapshots, r.screens, r.decisions, r.imports
+    r.status, r.screens, r.decisions, r.imports     # (r.snapshots with snapshots=True)
 
 ``run_script`` boots ``firmware/code.py`` under ``.venv/bin/micropython -X heapsize=HEAP`` with
 the stand-ins of ``cpstubs/`` (``fwrun.py``), feeding it a script in the emulator's format
 (docs/emulator.md; ``key`` is made the way the board makes it, from ``emulator/specs.py``).
-The result holds the screen's text after every command that changed it (to compare with
-``emulator_snapshots``), the heap in use after a collection at every new screen and before
+The result holds the screen's text after every command that changed it when asked
+(``snapshots=True``, to compare with ``emulator_snapshots``: reading the screen after every
+command is the runner's garbage, several KB each time, among the app's objects, so the RAM
+measures go without), the heap in use after a collection at every new screen and before
 every computer player's decision with the largest free block there, the bytes each decision
 allocated, and the heap each imported device module kept. ``run_script(..., frozen=freeze(dir))``
 runs the app as a firmware with it frozen in would hold it (its code in flash).
@@ -160,8 +162,9 @@ class At(int):
     operations' file as that operation's byte offset (``ops_text``)."""
 
 
-def translate(steps, board_id):
-    """The low-level operations of parsed script steps on this board. A block (``repeat``,
+def translate(steps, board_id, snapshots=False):
+    """The low-level operations of parsed script steps on this board (``snapshots``: a
+    ``["snap", LINE]`` after every command, the screen's text if it changed). A block (``repeat``,
     ``if``, ``if-not`` ... ``end``) becomes tests and jumps to other operations (``At``):
 
         ["enter", DEPTH]                        a repeat is entered: its pass count is 0
@@ -221,7 +224,8 @@ def translate(steps, board_id):
             ops.append(["tone", number])
         elif cmd == "powercut":
             ops.append(["powercut"])
-        ops.append(["snap", number])
+        if snapshots:
+            ops.append(["snap", number])
     return ops
 
 
@@ -446,7 +450,7 @@ def freeze(dest, src_repo=REPO):
 
 def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900, name="script",
                total_heap=None, repo=REPO, recover=False, frozen=None, probe=True, timing=False,
-               names_at_end=False):
+               names_at_end=False, snapshots=False):
     """Run a script (text in the emulator's format) on the firmware under MicroPython.
 
     ``heap``: bytes of heap for the app; the port's heap is that plus what the stand-ins and
@@ -457,7 +461,8 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
     ``probe=False``: no heap measures (each costs a collection), for timing the app alone;
     ``timing``: the port's clock when each key goes down and each screen is shown
     (``Result.clock``), and its speed at the end (``Result.pystones``); ``names_at_end``:
-    every name interned by the end (``Result.end_names``)."""
+    every name interned by the end (``Result.end_names``); ``snapshots``: the screen's text
+    after every command that changed it (``Result.snapshots``)."""
     from emulator import script as emscript
 
     if total_heap is None:
@@ -476,7 +481,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         with open(os.path.join(tmp, "urandom.bin"), "wb") as f:
             f.write(bytes(cfg["urandom"].getrandbits(8) for _ in range(RANDOM_BYTES)))
         with open(os.path.join(tmp, "ops.txt"), "w") as f:
-            f.write(ops_text(translate(steps, board)))
+            f.write(ops_text(translate(steps, board, snapshots)))
         # Every path the run sees is relative to its working directory, so no absolute path
         # (which differs between clones) lands on the heap: the figures do not depend on where
         # the repository lies.
@@ -560,7 +565,7 @@ def emulator_snapshots(script, board="pybadge", seed=1, name="script"):
 
 if __name__ == "__main__":
     board = sys.argv[2] if len(sys.argv) > 2 else "pybadge"
-    res = run_script(open(sys.argv[1]).read(), board=board)
+    res = run_script(open(sys.argv[1]).read(), board=board, snapshots=True)
     print(res, res.message)
     for n, t in res.snapshots:
         print("--- line", n)
