@@ -160,7 +160,11 @@ def _glyph(b, cp, x, y, s, value):
     bw = b.width
     x1 = g.tile_index * g.width
     x += g.dx * s
-    for j in range(min(g.height, (b.height - y) // s)):
+    rows = min(g.height, (b.height - y) // s)
+    if s == 1 and ui.blit is not None and value == 1:  # (in C on a board)
+        ui.blit(b, src, x, y, x1=x1, y1=0, x2=x1 + g.width, y2=rows, skip_source_index=0)
+        return g.shift_x
+    for j in range(rows):
         for i in range(g.width):
             if src[j * src.width + x1 + i]:
                 for v in range(s):
