@@ -175,20 +175,20 @@ def _glyph(b, cp, x, y, s, value):
 
 
 _NUMBERS = 15  # the cells of the numbers' bitmap: none, 1-12, the Wild's letter, the Skip's
-_numbers = [None, None]  # [(tile size, scale, marks, Wild and Skip letters), the bitmap]: shared
+_numbers = [None, None]  # [(tile size, scale, marks, the letters), the bitmap]: shared
 
 
-def _number_sheet(tw, th, s, marks, ws):
-    """One bitmap of a cell ``tw`` x ``12 s`` per number (``_NUMBERS``; ``ws`` the Wild's and
-    the Skip's letters), each drawn as a label of it would be on a tile ``tw`` x ``th`` at text
-    scale ``s`` (``_number_place``): a tile's number is a tile grid of one tile over it."""
-    key = (tw, th, s, marks, ws)
+def _number_sheet(tw, th, s, marks, letters):
+    """One bitmap of a cell ``tw`` x ``12 s`` per number (``_NUMBERS``, ``_cell_text``), each
+    drawn as a label of it would be on a tile ``tw`` x ``th`` at text scale ``s``
+    (``_number_place``): a tile's number is a tile grid of one tile over it."""
+    key = (tw, th, s, marks, letters)
     if _numbers[0] == key:
         return _numbers[1]
     _numbers[1] = None
     b = displayio.Bitmap(tw * _NUMBERS, 12 * s, 2)
     for n in range(1, _NUMBERS):
-        text = str(n) if n <= 12 else ws[n - 13:n - 12]  # (a slice: a letter by index is interned)
+        text = _cell_text(n, letters)
         x, y, ts = _number_place(key, len(text))
         x += n * tw
         text = utf8(text)  # its letters read from its bytes (``firmware.font.code_at``)
@@ -220,6 +220,12 @@ def _number_top(th, s, ts, marks):
     return 1 - s if ts == s else 4
 
 
+def _cell_text(n, letters):
+    """The text of cell ``n`` of ``_number_sheet`` (``letters``: ``letters()``): none, the
+    number, the Wild's or the Skip's letter (a slice: a letter by index is interned)."""
+    return letters[n - 9:n - 8] if n > 12 else str(n) if n else ""
+
+
 def _cell(c):
     """The cell of ``_number_sheet`` a card shows: its number (a joker's too), the Wild's or
     the Skip's letter."""
@@ -233,9 +239,9 @@ def number_label(tile):
     (``HandRow``), else None: the emulator's and the tests' screen readers read it so."""
     if tile.bitmap is not _numbers[1]:
         return None
-    n = tile[0]
-    text = letters()[n - 9:n - 8] if n > 12 else str(n) if n else ""
-    x, y, ts = _number_place(_numbers[0], len(text))
+    key = _numbers[0]
+    text = _cell_text(tile[0], key[4])
+    x, y, ts = _number_place(key, len(text))
     return text, x, y, ts
 
 
@@ -276,7 +282,7 @@ class HandRow:
         parent.append(self.group)
         marks_text = letters()
         self.faces = _faces(self.tw, self.th, s, marks_text)
-        self.numbers = _number_sheet(self.tw, self.th, s, bool(marks), marks_text[4:6])
+        self.numbers = _number_sheet(self.tw, self.th, s, bool(marks), marks_text)
         self.number_dy = _number_top(self.th, s, s, marks)
         self.tiles = []  # per slot: [face tile grid, palette, number, mark letter, shown state]
         self.cards = []
