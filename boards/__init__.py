@@ -19,14 +19,22 @@ A board module ``boards/<board_id>.py`` defines:
 Logical keys are the small ints below; the firmware turns scans into them (``firmware/buttons``).
 """
 
-UP = 0
-DOWN = 1
-LEFT = 2
-RIGHT = 3
-A = 4
-B = 5
-START = 6
-SELECT = 7
+try:
+    from micropython import const
+except ImportError:  # CPython: the tools and tests read this module too
+
+    def const(x):
+        return x
+
+
+UP = const(0)  # (device modules keep private copies: tests/test_subset.py)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
+START = const(6)
+SELECT = const(7)
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
 SUPPORTED = (

@@ -15,15 +15,20 @@ made while a button is held would outlast the screen's garbage around it and spl
 import keypad
 from micropython import const
 
-from boards import UP, DOWN, LEFT, RIGHT
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
 
 LONG_MS = const(600)
 REPEAT_DELAY_MS = const(400)
 REPEAT_MS = const(120)
 _LOW = const(15000)  # stick thresholds on the 16-bit readings (centre 32768)
 _HIGH = const(50000)
-_UP = const(0)  # a two- or three-button board's button: not pressed
-_DOWN = const(1)  # pressed, no key given yet
+_OFF = const(0)  # a two- or three-button board's button: not pressed
+_HELD = const(1)  # pressed, no key given yet
 _SPENT = const(2)  # pressed, its long key given or the press cancelled: its release gives nothing
 
 
@@ -67,15 +72,15 @@ class Buttons:
                     elif short[n] == self.repeat_key:
                         self.repeat_key = None
                 elif ev.pressed:
-                    self.state[si][n] = _DOWN
+                    self.state[si][n] = _HELD
                     self.down_at[si][n] = now
                 else:
-                    if self.state[si][n] == _DOWN:
+                    if self.state[si][n] == _HELD:
                         out.append(short[n])
-                    self.state[si][n] = _UP
+                    self.state[si][n] = _OFF
             state = self.state[si]
             for n in range(len(state)):
-                if state[n] == _DOWN and ticks_diff(now, self.down_at[si][n]) >= LONG_MS:
+                if state[n] == _HELD and ticks_diff(now, self.down_at[si][n]) >= LONG_MS:
                     state[n] = _SPENT
                     out.append(long[n])
         if self.stick is not None:
@@ -90,14 +95,14 @@ class Buttons:
         repeat. Held buttons must be released and pressed again."""
         for state in self.state:
             for n in range(len(state)):
-                if state[n] == _DOWN:
+                if state[n] == _HELD:
                     state[n] = _SPENT
         self.repeat_key = None
 
     def _release_all(self):
         for state in self.state:
             for n in range(len(state)):
-                state[n] = _UP
+                state[n] = _OFF
 
     def held(self):
         """The buttons held now (two- and three-button boards): (scanner index, button number)."""
@@ -105,7 +110,7 @@ class Buttons:
         for si in range(len(self.state)):
             state = self.state[si]
             for n in range(len(state)):
-                if state[n] != _UP:
+                if state[n] != _OFF:
                     out.append((si, n))
         return out
 
@@ -114,13 +119,13 @@ class Buttons:
         for si in range(len(self.state)):
             state = self.state[si]
             for n in range(len(state)):
-                if state[n] != _UP and ticks_diff(self.down_at[si][n], t) > 0:
+                if state[n] != _OFF and ticks_diff(self.down_at[si][n], t) > 0:
                     return True
         return False
 
     def _press(self, key, now, out):
         out.append(key)
-        if key <= RIGHT:  # UP DOWN LEFT RIGHT repeat while held
+        if key <= _RIGHT:  # UP DOWN LEFT RIGHT repeat while held
             self.repeat_key = key
             self.repeat_at = now + REPEAT_DELAY_MS
 
@@ -129,13 +134,13 @@ class Buttons:
         y = self.stick[1].value
         key = None
         if y < _LOW:
-            key = UP
+            key = _UP
         elif y > _HIGH:
-            key = DOWN
+            key = _DOWN
         elif x < _LOW:
-            key = LEFT
+            key = _LEFT
         elif x > _HIGH:
-            key = RIGHT
+            key = _RIGHT
         if key != self.stick_key:
             if self.stick_key is not None and self.repeat_key == self.stick_key:
                 self.repeat_key = None

@@ -1,9 +1,17 @@
 """A decision made by picking one row (docs/firmware-games.md): enough for a game whose
 decisions are short lists (a test game's roll or hold; the board game's action choice; Dice Express's choices)."""
 
-from boards import UP, DOWN, A, B
+from micropython import const
+
 from firmware import ui
 from firmware.decide import Decision
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 
 class Choices(Decision):
@@ -12,7 +20,7 @@ class Choices(Decision):
     two lines where one does not hold it (the rows then move down a line). The text is large
     on a wide screen (``ui.Layout.game``)."""
 
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "pause"))  # B: the pause menu
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause"))  # B: the pause menu
     large_text = True
 
     def __init__(self, session, seat, title, rows, prompt=""):
@@ -48,14 +56,14 @@ class Choices(Decision):
     def key(self, k):
         if super().key(k):
             return
-        if k == UP or k == DOWN:
-            self.menu.move(1 if k == DOWN else -1)
-        elif k == A:
+        if k == _UP or k == _DOWN:
+            self.menu.move(1 if k == _DOWN else -1)
+        elif k == _A:
             move = self.moves[self.menu.index]
             if move is None:
                 return
             err = self.submit(move)
             if err is not None:
                 self.say(self.refusal_text(err), True)
-        elif k == B:
+        elif k == _B:
             self.session.pause()

@@ -1,29 +1,37 @@
 """The pass-and-play cover between two people's turns (``firmware.session``): it hides the
 hands until the next person takes the board."""
 
-from boards import DOWN, A, B, START
+from micropython import const
+
 from firmware import ui
 from firmware.lang import t
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_DOWN = const(1)  # boards.DOWN
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
+_START = const(6)  # boards.START
 
 
 class Cover(ui.Screen):
     """Hides the hands between two people: "Pass to ANN", until they press A. The text is
     large on a wide screen (``ui.Layout.game``), the last move below it in the small text."""
 
-    hints = ((A, "show my cards"), (B, "pause"))
+    hints = ((_A, "show my cards"), (_B, "pause"))
     large_text = True
 
     def __init__(self, session, seat):
         super().__init__(session.app, t("turns.cover"))
         if self.app.board.BUTTONS < 4:  # a short press of A (DOWN) shows them, as the text says
-            self.set_hints(((DOWN, "show my cards"), (B, "pause")))
+            self.set_hints(((_DOWN, "show my cards"), (_B, "pause")))
         self.session = session
         self.seat = seat
         lay = self.layout
         name = session.names[seat]
         text = t("turns.pass_to").format(name)
         board = self.app.board
-        how = board.HINTS[A if board.BUTTONS >= 4 else DOWN] or "A"  # a short press shows it
+        how = board.HINTS[_A if board.BUTTONS >= 4 else _DOWN] or "A"  # a short press shows it
         lines = ui.wrap(t("turns.only").format(name, how), lay.cols)
         small = self.app.layout  # the last move's
         log = ui.wrap(session.lines[-1], small.cols) if session.lines else []
@@ -48,9 +56,9 @@ class Cover(ui.Screen):
                                       small.scale))
 
     def key(self, k):
-        if k == A or k == DOWN:  # DOWN: a short press on the two-button boards
+        if k == _A or k == _DOWN:  # DOWN: a short press on the two-button boards
             s = self.session
             s.viewer = self.seat
             s.next_later()
-        elif k == B or k == START:
+        elif k == _B or k == _START:
             self.session.pause()

@@ -8,11 +8,21 @@ right after computer moves ignores keys for ``GUARD_MS`` (``guard()``, called by
 ``Session.next``).
 """
 
+from micropython import const
+
 import supervisor
 
-from boards import UP, DOWN, A, B, START, SELECT
 from firmware import ui
 from firmware.lang import t
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
+_START = const(6)  # boards.START
+_SELECT = const(7)  # boards.SELECT
 
 GUARD_MS = 400
 REFUSED = (220, 120)  # the refusal tone (Hz, ms)
@@ -23,7 +33,7 @@ class Decision(ui.Screen):
     """Base of a person's decision screen. ``key(k)`` of a subclass starts with
     ``if super().key(k): return``."""
 
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back"))
 
     def __init__(self, session, seat, title):
         super().__init__(session.app, title)
@@ -46,10 +56,10 @@ class Decision(ui.Screen):
             if not ui.ticks_due(supervisor.ticks_ms(), self.open_at):
                 return True
             self.open_at = None
-        if k == START:
+        if k == _START:
             self.session.pause()
             return True
-        if k == SELECT:
+        if k == _SELECT:
             self.select()
             return True
         return False

@@ -1,9 +1,14 @@
 """The pause menu of every game: START during a game, or B on a game screen with nothing to go
 back to (docs/firmware-games.md). Imported only when a game is paused."""
 
-from boards import START
+from micropython import const
+
 from firmware import ui
 from firmware.lang import game_name, t
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_START = const(6)  # boards.START
 
 
 class PauseMenu(ui.ListScreen):
@@ -47,7 +52,7 @@ class PauseMenu(ui.ListScreen):
             self.app.swap(lambda: _page(s, act), lambda: _back(s, i, loaded, back))
 
     def key(self, k):
-        if k == START:
+        if k == _START:
             self.app.pop()
         else:
             super().key(k)

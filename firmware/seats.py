@@ -2,10 +2,20 @@
 from ``firmware.newgame``; a module of its own so that the set-up loads it only when a seat is
 edited: code is RAM on a SAMD51)."""
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B
+from micropython import const
+
 from firmware import ui
 from firmware.lang import t
 from firmware.settings import KIND_NAMES, NAME_CHARS
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 
 class SeatEditor(ui.ListScreen):
@@ -44,7 +54,7 @@ class NameEditor(ui.Screen):
     """Three letters: UP/DOWN change the letter, A goes to the next one (and keeps the name
     after the third), B goes back one (and leaves unchanged from the first)."""
 
-    hints = ((DOWN, "+"), (UP, "-"), (A, "next"), (B, "back"))
+    hints = ((_DOWN, "+"), (_UP, "-"), (_A, "next"), (_B, "back"))
     text_screen = True  # part of the set-up: its sizes (ui.Layout.text)
 
     def __init__(self, app, seat):
@@ -71,22 +81,22 @@ class NameEditor(ui.Screen):
                                       ui.DIM, lay.scale))
 
     def key(self, k):
-        if k == UP or k == DOWN:
+        if k == _UP or k == _DOWN:
             c = NAME_CHARS.find(self.chars[self.pos])
-            c = (c + (1 if k == DOWN else -1)) % len(NAME_CHARS)
+            c = (c + (1 if k == _DOWN else -1)) % len(NAME_CHARS)
             self.chars[self.pos] = NAME_CHARS[c]
             ui.set_text(self.letters[self.pos], self.chars[self.pos])
-        elif k == A or k == RIGHT:
+        elif k == _A or k == _RIGHT:
             if self.pos < 2:
                 self._move(1)
-            elif k == A:
+            elif k == _A:
                 self.app.tidy()  # the name lasts: made low in the heap, not among garbage
                 self.app.settings.names[self.seat] = "".join(self.chars)
                 self.app.pop()
-        elif k == B or k == LEFT:
+        elif k == _B or k == _LEFT:
             if self.pos > 0:
                 self._move(-1)
-            elif k == B:
+            elif k == _B:
                 self.app.pop()
 
     def _move(self, step):

@@ -1,17 +1,25 @@
 """The summary of a hand or round, and of the game (``firmware.session``)."""
 
+from micropython import const
+
 import supervisor
 
-from boards import UP, DOWN, A, B
 from firmware import ui
 from firmware.pages import TextPage
 from firmware.settings import DELAYS
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 
 class Summary(TextPage):
     """The end of a hand (A goes on) or of the game (A goes back to the main menu)."""
 
-    hints = ((DOWN, "more"), (UP, "prev"), (A, "go on"))
+    hints = ((_DOWN, "more"), (_UP, "prev"), (_A, "go on"))
 
     def __init__(self, session, title, text, final):
         super().__init__(session.app, title, text)
@@ -28,9 +36,9 @@ class Summary(TextPage):
             self.wait_until = (supervisor.ticks_ms() + delay) & 0x1FFFFFFF
 
     def key(self, k):
-        if k == A and self.page + 1 >= self.pages:
+        if k == _A and self.page + 1 >= self.pages:
             self._go_on()
-        elif k == B:
+        elif k == _B:
             self.app.home()
         else:
             super().key(k)

@@ -3,13 +3,15 @@
 
 from micropython import const
 
-from boards import A, B, START
 from firmware import ui
 from firmware.lang import t
 from firmware.settings import DELAYS
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
+_START = const(6)  # boards.START
 _PERSON = const(0)  # firmware.settings.PERSON
 
 
@@ -21,7 +23,7 @@ class ComputerTurns(ui.Screen):
     status line, in the large text where that leaves two rows for the moves; the last move
     stays in view for one delay more before the next screen."""
 
-    hints = ((A, "faster"), (B, "pause"))
+    hints = ((_A, "faster"), (_B, "pause"))
     # how the session tells this screen (``Session.next``): this module is not loaded while a
     # person plays against computers
     computers = True
@@ -115,7 +117,7 @@ class ComputerTurns(ui.Screen):
                 s.next_later()
 
     def key(self, k):
-        if k == A:
+        if k == _A:
             self.session.fast = True
-        elif k == B or k == START:
+        elif k == _B or k == _START:
             self.session.pause()

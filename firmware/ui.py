@@ -10,6 +10,8 @@ keeps about 28 KB of heap as ``.py``), bars are 1-bit bitmaps, and there is no f
 background (the display shows black where nothing is drawn).
 """
 
+from micropython import const
+
 import displayio
 
 try:
@@ -17,9 +19,17 @@ try:
 except ImportError:  # a board without bitmaptools: copy pixel by pixel
     blit = None
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware.font import code_at, font, size
 from firmware.lang import utf8
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 FONT = font()  # the app's own 6x12 font (firmware/font.py): no terminalio needed
 TEXT = 0xE8E8E8
@@ -357,7 +367,7 @@ class Screen:
     Subclasses set ``hints`` ((logical key, verb), ...) and override ``key(k)`` and, if they
     change with time, ``tick(now_ms)``."""
 
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back"))
     text_screen = False  # true: laid out by ``app.layout.text()`` (menus and text pages)
     large_text = False  # true: laid out by ``app.layout.game()``: a game's screen of text rows
     large_title = False  # true: only the title bar by ``app.layout.game()`` (``title_layout``)
@@ -403,7 +413,7 @@ class Screen:
                                          self.layout.height - 13)
 
     def key(self, k):
-        if k == B:
+        if k == _B:
             self.app.pop()
 
     def tick(self, now):
@@ -566,15 +576,15 @@ class ListScreen(Screen):
         self.menu = Menu(self, items)
 
     def key(self, k):
-        if k == UP:
+        if k == _UP:
             self.menu.move(-1)
-        elif k == DOWN:
+        elif k == _DOWN:
             self.menu.move(1)
-        elif k == A:
+        elif k == _A:
             self.choose(self.menu.index)
-        elif k == LEFT or k == RIGHT:
-            self.adjust(self.menu.index, -1 if k == LEFT else 1)
-        elif k == B:
+        elif k == _LEFT or k == _RIGHT:
+            self.adjust(self.menu.index, -1 if k == _LEFT else 1)
+        elif k == _B:
             self.back()
 
     def choose(self, i):

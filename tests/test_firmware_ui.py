@@ -338,17 +338,18 @@ def test_issue26_a_text_pages_footer_says_more_only_where_there_is_more(board_id
 
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=1)
     d.boot()
-    from firmware import pages, ui
+    import boards
+    from firmware import pages
 
     app = d.booted
-    how_a, how_up = app.how(ui.A), app.how(ui.UP)
+    how_a, how_up = app.how(boards.A), app.how(boards.UP)
     page = pages.TextPage(app, "Title", "\n".join("line %d" % i for i in range(40)))
     app.push(page)
     assert page.pages >= 3
     footers = []
     for i in range(page.pages):
         footers.append(page.footer.text)
-        page.key(ui.DOWN)
+        page.key(boards.DOWN)
     first, middle, last = footers[0], footers[1], footers[-1]
     assert " more" in first and " more" in middle
     assert how_a + " ok" in last and "more" not in last

@@ -89,8 +89,8 @@ class Driver:
 
     @property
     def T(self):
-        """The turn screen's module (its modes and action codes) as the firmware loaded it."""
-        return sys.modules["firmware.phase10.turn"]
+        """The module of the turn screen's modes and action codes as the firmware loaded it."""
+        return sys.modules["firmware.phase10.rows"]
 
     @property
     def top(self):

@@ -1,13 +1,23 @@
 """Dice Express: the dice after a roll, for a person's turn (``firmware.dice_express.turn`` loads it when a
 person has rolled, so a game between computer players never compiles it)."""
 
+from micropython import const
+
 import displayio
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B
 from firmware import ui
 from firmware.decide import Decision
 from firmware.lang import t
 from shared_rules.dice_express import game as D
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 
 class DiceScreen(Decision):
@@ -16,7 +26,7 @@ class DiceScreen(Decision):
     frame only, a set-aside the die and the line above. The dice just rolled tumble for
     ``SPIN_MS`` (their faces change every ``SPIN_STEP`` ms) before they show their colour."""
 
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "pause"))
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause"))
     large_text = True  # on a wide screen (ui.Layout.game)
     SPIN_MS = 360
     SPIN_STEP = 60
@@ -144,13 +154,13 @@ class DiceScreen(Decision):
         if self.spin:
             self._settle()
         total = len(self.dice) + 2
-        if k == DOWN or k == RIGHT:
+        if k == _DOWN or k == _RIGHT:
             self.cursor = (self.cursor + 1) % total
             self._cursor()
-        elif k == UP or k == LEFT:
+        elif k == _UP or k == _LEFT:
             self.cursor = (self.cursor - 1) % total
             self._cursor()
-        elif k == A:
+        elif k == _A:
             if self.cursor < len(self.dice):
                 self.kept[self.cursor] = 0 if self.kept[self.cursor] else 1
                 self._place(self.cursor)
@@ -161,5 +171,5 @@ class DiceScreen(Decision):
             err = self.submit(move)
             if err is not None:
                 ui.set_text(self.info, ui.clip(self.refusal_text(err), self.layout.cols))
-        elif k == B:
+        elif k == _B:
             self.session.pause()

@@ -6,13 +6,19 @@ steals (greyed with the reason where not allowed) and Nothing."""
 
 from micropython import const
 
-from boards import UP, DOWN, A, B
 from firmware import ui
 from firmware.choices import Choices
 from firmware.decide import Decision
 from firmware.dice_express.roads import Roads, need
 from firmware.lang import t
 from shared_rules.dice_express import game as D
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 _E_ROLL_FIRST = const(111)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
 _E_KEEP_ONE = const(112)
@@ -129,11 +135,11 @@ class RollScreen(Decision):
     def key(self, k):
         if super().key(k):
             return
-        if k == UP or k == DOWN:
-            self.menu.move(1 if k == DOWN else -1)
-        elif k == A:
+        if k == _UP or k == _DOWN:
+            self.menu.move(1 if k == _DOWN else -1)
+        elif k == _A:
             err = self.submit(self.moves[self.menu.index])
             if err is not None:
                 self.set_title(self.refusal_text(err))
-        elif k == B:
+        elif k == _B:
             self.session.pause()

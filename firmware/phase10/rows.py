@@ -30,22 +30,22 @@ LAY = 6
 TARGET = 7
 
 # action rows: (code, value)
-A_DECK = 0
-A_TAKE = 1
-A_LAY = 2
-A_HINT = 3
-A_SORT = 4
-A_TABLE = 5
-A_DISCARD = 6
-A_HIT = 7
-A_BACK = 8
-A_GROUP = 9  # value: table group index
-A_END = 10  # value: LOW or HIGH
-A_PHASE = 11  # value: phase number
-A_FILL = 12  # value: index of the group being filled
-A_LAYNOW = 13
-A_CLEAR = 14
-A_TARGET = 15  # value: seat
+A_DECK = const(0)
+A_TAKE = const(1)
+A_LAY = const(2)
+A_HINT = const(3)
+A_SORT = const(4)
+A_TABLE = const(5)
+A_DISCARD = const(6)
+A_HIT = const(7)
+A_BACK = const(8)
+A_GROUP = const(9)  # value: table group index
+A_END = const(10)  # value: LOW or HIGH
+A_PHASE = const(11)  # value: phase number
+A_FILL = const(12)  # value: index of the group being filled
+A_LAYNOW = const(13)
+A_CLEAR = const(14)
+A_TARGET = const(15)  # value: seat
 
 
 class Rows(Decision):

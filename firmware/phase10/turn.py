@@ -15,17 +15,13 @@ The modes (DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET) and their rows are
 
 from micropython import const
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui
 from firmware.lang import t
 from firmware.phase10 import text as p10text
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
-from firmware.phase10.rows import (Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET,
-                                   A_DECK, A_TAKE, A_LAY, A_HINT, A_SORT, A_TABLE, A_DISCARD, A_HIT,
-                                   A_BACK, A_GROUP, A_END, A_PHASE, A_FILL, A_LAYNOW, A_CLEAR,
-                                   A_TARGET)
+from firmware.phase10.rows import Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source); the card game's rules core is not imported: the board game's
@@ -39,11 +35,33 @@ _TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
 _HIT = const(3)  # shared_rules.phase10.game.HIT
 _DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
 _TARGET = const(5)  # shared_rules.phase10.game.TARGET
+_A_DECK = const(0)  # firmware.phase10.rows.A_DECK
+_A_TAKE = const(1)  # firmware.phase10.rows.A_TAKE
+_A_LAY = const(2)  # firmware.phase10.rows.A_LAY
+_A_HINT = const(3)  # firmware.phase10.rows.A_HINT
+_A_SORT = const(4)  # firmware.phase10.rows.A_SORT
+_A_TABLE = const(5)  # firmware.phase10.rows.A_TABLE
+_A_DISCARD = const(6)  # firmware.phase10.rows.A_DISCARD
+_A_HIT = const(7)  # firmware.phase10.rows.A_HIT
+_A_BACK = const(8)  # firmware.phase10.rows.A_BACK
+_A_GROUP = const(9)  # firmware.phase10.rows.A_GROUP
+_A_END = const(10)  # firmware.phase10.rows.A_END
+_A_PHASE = const(11)  # firmware.phase10.rows.A_PHASE
+_A_FILL = const(12)  # firmware.phase10.rows.A_FILL
+_A_LAYNOW = const(13)  # firmware.phase10.rows.A_LAYNOW
+_A_CLEAR = const(14)  # firmware.phase10.rows.A_CLEAR
+_A_TARGET = const(15)  # firmware.phase10.rows.A_TARGET
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
 
 
 class Turn(Rows):
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (B, "back"))
-    PAUSE_HINTS = hints[:3] + ((B, "pause"),)  # B pauses where there is no step to go back to
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back"))
+    PAUSE_HINTS = hints[:3] + ((_B, "pause"),)  # B pauses where there is no step to go back to
     PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
     large_title = True  # the name and phase large on a wide screen; the rows stay small: four
     # rows under the hand's large tiles and the large information line (320x170)
@@ -270,18 +288,18 @@ class Turn(Rows):
             self.fx = None
         if super().key(k):
             return
-        if k == A:
+        if k == _A:
             self._choose()
-        elif k == B:
+        elif k == _B:
             self._back()
-        elif k == LEFT or k == RIGHT:
+        elif k == _LEFT or k == _RIGHT:
             if self.mode in (PLAY, LAY) and self.order:
-                step = 1 if k == RIGHT else -1
+                step = 1 if k == _RIGHT else -1
                 if self.focus_hand:
                     self.cur = (self.cur + step) % len(self.order)
                 self.focus(True)
-        elif k == UP or k == DOWN:
-            self._step(1 if k == DOWN else -1)
+        elif k == _UP or k == _DOWN:
+            self._step(1 if k == _DOWN else -1)
 
     def _step(self, step):
         hand_ok = self.mode in (PLAY, LAY) and len(self.order) > 0
@@ -353,28 +371,28 @@ class Turn(Rows):
         code, value = self.rows[self.menu.index]
         off = self.menu.dim[self.menu.index]
         v = self.view()
-        if code == A_DECK:
+        if code == _A_DECK:
             self.make((_DRAW_DECK,))
-        elif code == A_TAKE:
+        elif code == _A_TAKE:
             self.took = True
             self.make((_TAKE_DISCARD,))
-        elif code == A_LAY:
+        elif code == _A_LAY:
             phases = v.open_phases()
             if len(phases) > 1:
                 self._mode(PICK)
             else:
                 self.start_lay(phases[0])
-        elif code == A_HINT:
+        elif code == _A_HINT:
             from firmware.phase10.laydown import hint  # (loaded for a hint)
 
             hint(self)
-        elif code == A_SORT:
+        elif code == _A_SORT:
             self._sort()
-        elif code == A_TABLE:
+        elif code == _A_TABLE:
             self.select()  # the table (firmware.decide)
-        elif code == A_DISCARD:
+        elif code == _A_DISCARD:
             self.make((_DISCARD, self.card))
-        elif code == A_HIT:
+        elif code == _A_HIT:
             if not v.laid[self.seat]:
                 self.refuse(t("p10.e.lay_first"), t("p10.lay_first_full"))
             elif off:
@@ -389,21 +407,21 @@ class Turn(Rows):
                     self.refuse(t("p10.fits_nowhere").format(ct), t("p10.fits_none").format(ct))
             else:
                 self._mode(HIT)
-        elif code == A_BACK:
+        elif code == _A_BACK:
             self._back()
-        elif code == A_GROUP:
+        elif code == _A_GROUP:
             self._hit_group(value, off)
-        elif code == A_END:
+        elif code == _A_END:
             self.make((_HIT, self.card, self.target_group, value))
-        elif code == A_PHASE:
+        elif code == _A_PHASE:
             self.start_lay(value)
-        elif code == A_FILL:
+        elif code == _A_FILL:
             self.lay.choose_group(value)
-        elif code == A_LAYNOW:
+        elif code == _A_LAYNOW:
             self.lay.lay_now()
-        elif code == A_CLEAR:
+        elif code == _A_CLEAR:
             self.start_lay(self.lay.number)
-        elif code == A_TARGET:
+        elif code == _A_TARGET:
             self.make((_TARGET, value))
 
     def _hit_group(self, gi, off):

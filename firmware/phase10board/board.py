@@ -16,13 +16,24 @@ when the computer has rolled and chosen): the dice tumble, the cursor frame goes
 chose, the computer speed's delay, its token walks there; then the computer-turns screen shows
 its action. A makes it at full speed (``session.fast``)."""
 
+from micropython import const
+
 import displayio
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B as KB, SELECT
 from firmware import ui
 from firmware.decide import Decision
 from firmware.lang import t, phase_text, utf8
 from shared_rules.phase10board import game as B
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
+_SELECT = const(7)  # boards.SELECT
 
 CURSOR = 0xFF40FF
 REACH = 0xC0C0C0
@@ -130,11 +141,11 @@ class BoardScreen(Decision):
         self.auto = move is not None  # a computer's roll and its move ``move``, shown
         # the legend's key: SELECT, or where there is none the short press of UP (DOWN alone
         # walks the highlight: at most two spaces are reachable)
-        self.legend_key = SELECT if session.app.how(SELECT) else UP
-        keys = ((A, "faster"),) if self.auto else ((DOWN, "next"), (A, "ok"))
-        self.hints = keys + ((self.legend_key, "spaces"), (KB, "pause"))
+        self.legend_key = _SELECT if session.app.how(_SELECT) else _UP
+        keys = ((_A, "faster"),) if self.auto else ((_DOWN, "next"), (_A, "ok"))
+        self.hints = keys + ((self.legend_key, "spaces"), (_B, "pause"))
         if len(session.app.hint_text(self.hints, True)) > session.app.layout.footer_cols:
-            self.hints = keys + ((KB, "pause"),)  # (the PyBadge's computer: the person's says it)
+            self.hints = keys + ((_B, "pause"),)  # (the PyBadge's computer: the person's says it)
         self.auto_at = None  # when the computer's walk is due (ticks_ms)
         self.auto_move = move
         super().__init__(session, seat, session.names[seat])
@@ -287,7 +298,7 @@ class BoardScreen(Decision):
             self.reach[1].hidden = True
             self.cursor.hidden = True
             head = [t("p10b.at").format(st.tokens[me]), s.game.space_name(st.tokens[me])]
-            act = ui.wrap(self.app.how(A) + ": " + t("p10b.roll"), self.cols_panel)  # at the foot
+            act = ui.wrap(self.app.how(_A) + ": " + t("p10b.roll"), self.cols_panel)  # at the foot
             self._lines(head + [""] * (len(self.info) - len(head) - len(act)) + act)
             return
         self.rolled = True
@@ -335,35 +346,35 @@ class BoardScreen(Decision):
         if super().key(k):
             return
         st = self.session.state
-        if k == KB:
+        if k == _B:
             self.session.pause()
             return
         if k == self.legend_key:  # (SELECT has been taken by ``select``)
             self.select()
             return
         if self.auto:
-            if k == A:
+            if k == _A:
                 self.session.fast = True
             return
         if self.walk:
             self._end_walk()
             return
         if st.pending[1] == B.ROLL:
-            if k == A:
+            if k == _A:
                 self._do((B.M_ROLL,))
             return
         if self.spin:
             self._settle()
-            if k != A:
+            if k != _A:
                 return
         n = len(self.targets)
-        if k in (DOWN, RIGHT):
+        if k in (_DOWN, _RIGHT):
             self.sel = (self.sel + 1) % n
             self._show_sel()
-        elif k in (UP, LEFT):
+        elif k in (_UP, _LEFT):
             self.sel = (self.sel - 1) % n
             self._show_sel()
-        elif k == A:
+        elif k == _A:
             self._start_walk()
 
     # methods of BoardScreen

@@ -6,19 +6,29 @@ asked, a row of card tiles to pick from (the pile or the hand; jokers white, mar
 under it where it is not the row itself, and the rows of choices. UP/DOWN (and LEFT/RIGHT) walk
 through the tiles and then the rows; A picks; B pauses."""
 
-from boards import UP, DOWN, LEFT, RIGHT, A, B as KB
+from micropython import const
+
 from firmware import ui
 from firmware.cards import HandRow, sort_cards, tile_size
 from firmware.decide import Decision
 from firmware.lang import t
 from shared_rules.phase10board import game as B
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_UP = const(0)  # boards.UP
+_DOWN = const(1)  # boards.DOWN
+_LEFT = const(2)  # boards.LEFT
+_RIGHT = const(3)  # boards.RIGHT
+_A = const(4)  # boards.A
+_B = const(5)  # boards.B
+
 ASK_NUMBER = -1  # the rows of ASK's first step (the number), and Back from its second (the order)
 ASK_BACK = -2
 
 
 class Pick(Decision):
-    hints = ((DOWN, "next"), (UP, "prev"), (A, "ok"), (KB, "pause"))
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause"))
     large_text = True  # the prompt and the rows (the T-Display's large text); tiles as the hand's
 
     def __init__(self, session, seat):
@@ -177,16 +187,16 @@ class Pick(Decision):
             return
         total = len(self.cards) + len(self.rows)
         if not total:
-            if k == KB or k == A:
+            if k == _B or k == _A:
                 self.session.pause()
             return
-        if k in (DOWN, RIGHT):
+        if k in (_DOWN, _RIGHT):
             self.cur = (self.cur + 1) % total
             self._cursor()
-        elif k in (UP, LEFT):
+        elif k in (_UP, _LEFT):
             self.cur = (self.cur - 1) % total
             self._cursor()
-        elif k == A:
+        elif k == _A:
             n = len(self.cards)
             move = self.moves[self.cur] if self.cur < n else self.rows[self.cur - n][1]
             if move is None:
@@ -200,5 +210,5 @@ class Pick(Decision):
             err = self.submit(move)
             if err is not None:
                 self.say(self.refusal_text(err), True)
-        elif k == KB:
+        elif k == _B:
             self.session.pause()
