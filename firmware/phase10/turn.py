@@ -161,6 +161,10 @@ class Turn(Rows):
         """Show the decision now pending for this seat (after a move of theirs)."""
         v = self.view()
         kind = v.pending[1]
+        ready = self.ready
+        self.ready = None
+        if ready is None and not self.dpad:  # first: the solver loads and goes before the
+            ready = self._phase_ready(v)  # objects of this refresh are made (one piece)
         hand = sort_cards(v.hand, self.by_colour)
         new_card = -1
         if len(hand) == len(self.order) + 1:
@@ -188,10 +192,6 @@ class Turn(Rows):
             if new_card >= 0:
                 msg = t("p10.you_took" if self.took else "p10.you_drew").format(self.text_of(hand[new_card]))
             self._mode(PLAY)
-            ready = self.ready
-            self.ready = None
-            if ready is None and not self.dpad:
-                ready = self._phase_ready(v)
             if ready:
                 # two or three buttons: the cursor waits on Lay down, not at the end of a walk
                 # through the hand
