@@ -1,8 +1,8 @@
 """Laying down a phase on the turn screen, for any phase table: the groups being filled, the
 cards chosen into them, each group checked by the rules core, runs put in laying order; the
 screen's LAY mode (the groups' rows, the information line, a card chosen into a group, the
-lay-down made) and the hint. Loaded once a lay-down or a hint is chosen: a turn that only
-draws, hits and discards never needs it.
+lay-down made). Loaded once a lay-down is chosen (the hint's, ``firmware.phase10.hint``, too): a
+turn that only draws, hits and discards never needs it.
 
 ``LayDown(screen, number)``: ``screen`` the turn screen (``firmware.phase10.turn.Turn``, or the
 board game's, which gives its phase table ``PHASES`` and its cards' ``text_of``), ``number``
@@ -257,47 +257,3 @@ class LayDown:
 
             scr.fx = fx.Burst(scr.group, paths, hand.tw // 2, hand.th // 3, colours)
 
-
-def hint(screen):
-    """The hint: the plan closest to complete among the phases the turn may lay (the one
-    being laid in LAY mode), chosen into the groups of a lay-down; when it is not whole, its
-    rows show which cards it keeps and how many each group still lacks (``Set3 +1: 7 7``)."""
-    v = screen.view()
-    phases = [screen.lay.number] if screen.lay is not None else v.open_phases()
-    best = _closest_plan(screen, v.hand, phases)
-    if best is None:
-        screen.refuse(t("p10.e.no_phase"), t("p10.w.sentence").format(t("p10.w.no_phase"), "P10C-7"))
-        return
-    missing, number, groups = best
-    screen.start_lay(number)
-    lay = screen.lay
-    lay.fill(groups)
-    screen.hand.set_cards(screen.order, [g >= 0 for g in lay.in_group])
-    lay.show_rows()
-    if missing == 0:
-        lay.to_lay_now()
-        screen.say(t("p10.hint_ready").format(number))
-    elif len(phases) > 1:  # free choice: the phase closest to complete
-        screen.say(t("p10.hint_ph_short").format(number, missing))
-    else:
-        screen.say(t("p10.hint_short1" if missing == 1 else "p10.hint_shortN").format(missing))
-
-
-def _closest_plan(screen, hand, phases):
-    """``(missing, number, groups)`` of the plan closest to complete among ``phases`` (the
-    first whole one), or None without phases. The solver is loaded for the moment and released
-    after it (code is RAM on a board)."""
-    app = screen.app
-    loaded = app.mark()
-    from shared_rules import solver
-
-    best = None
-    for number in phases:
-        missing, groups = solver.solve(hand, screen.PHASES[number - 1])
-        if best is None or missing < best[0]:
-            best = (missing, number, groups)
-        if missing == 0:
-            break
-    solver = None
-    app.forget_since(loaded)
-    return best

@@ -1,6 +1,6 @@
 """The Phase 10 turn screen's modes and action rows (``firmware.phase10.turn.Turn`` is built on
 ``Rows``): which rows each mode offers and the prompts. Choosing a lay-down group by group, and
-the hint, are ``firmware.phase10.laydown``'s, loaded for them.
+the hint, are ``firmware.phase10.laydown``'s and ``firmware.phase10.hint``'s, loaded for them.
 
 Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / table), CARD
 (discard the card or hit it), HIT (which laid group; the ones it cannot go on are greyed), END

@@ -383,7 +383,7 @@ class Turn(Rows):
             else:
                 self.start_lay(phases[0])
         elif code == _A_HINT:
-            from firmware.phase10.laydown import hint  # (loaded for a hint)
+            from firmware.phase10.hint import hint  # (loaded for a hint)
 
             hint(self)
         elif code == _A_SORT:
