@@ -35,7 +35,6 @@ from micropython import const
 
 import supervisor
 
-from firmware import sound
 from firmware.lang import t
 from shared_rules import registry
 
@@ -245,7 +244,8 @@ class Session:
           the game that was given up.
 
         A computer's move alone is never saved: after a power cut the computer plays again.
-        The end of the game is saved by ``_finish``, with the statistics, in one write."""
+        The end of the game is saved by ``firmware.summary.finish``, with the statistics, in one
+        write."""
         store = self.app.store
         if (reason == "hand" or (reason == "leave" and self.unsaved) or store.append
                 or (reason == "start" and store.game.newest is not None)):
@@ -301,7 +301,9 @@ class Session:
         """Show what the game waits for now."""
         st = self.state
         if st.over:
-            self._finish()
+            from firmware.summary import finish  # (loaded for the game's end)
+
+            finish(self)
             return
         if st.round_no != self.round:
             self.fast = False
@@ -367,34 +369,6 @@ class Session:
         else:
             self.screen = screen
             self.app.push(screen)
-
-    def _finish(self):
-        app = self.app
-        app.sound.play(sound.WIN, supervisor.ticks_ms())
-        self.flush()
-        places = self.state.ranking()
-        # the computer players, and the modules nothing uses once the game is over (the
-        # players', the save's), are not kept for the statistics and the end's screens: code is
-        # RAM, and those modules are compiled now (what a screen still uses stays alive)
-        self.bots = None
-        app.unload()
-        # one write removes the saved game and counts the game: a power cut keeps both or
-        # neither, so Continue never replays a counted game
-        store = app.store
-        store.hold()
-        store.game.clear()
-        try:
-            from firmware import stats
-
-            stats.record(app, self.entry.gid, self.kinds, self.names, places)
-        except ValueError as e:
-            self.log(t("log.no_stats").format(e))
-        try:
-            store.commit()
-        except OSError as e:
-            self.log(t("log.not_saved").format(e))
-        title, text = self.game.ending_text()
-        self.show_new(lambda _: self._summary(title, text, True), None)  # the last screen first
 
     def over(self, make):
         """The screen ``make()`` makes (the pause menu, the table) over the game. A person's

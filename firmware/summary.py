@@ -1,10 +1,12 @@
-"""The summary of a hand or round, and of the game (``firmware.session``)."""
+"""The summary of a hand or round, and of the game (``firmware.session``); the game's end
+(``finish``: the statistics, the saved game removed, the last summary)."""
 
 from micropython import const
 
 import supervisor
 
-from firmware import ui
+from firmware import sound, ui
+from firmware.lang import t
 from firmware.pages import TextPage
 from firmware.settings import DELAYS
 
@@ -14,6 +16,37 @@ _UP = const(0)  # boards.UP
 _DOWN = const(1)  # boards.DOWN
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
+
+
+def finish(session):
+    """The game is over: the statistics counted and the saved game removed in one write, then
+    the last summary (``Session.next``)."""
+    app = session.app
+    app.sound.play(sound.WIN, supervisor.ticks_ms())
+    session.flush()
+    places = session.state.ranking()
+    # the computer players, and the modules nothing uses once the game is over (the players',
+    # the save's), are not kept for the statistics and the end's screens: code is RAM, and
+    # those modules are compiled now (what a screen still uses stays alive)
+    session.bots = None
+    app.unload()
+    # one write removes the saved game and counts the game: a power cut keeps both or
+    # neither, so Continue never replays a counted game
+    store = app.store
+    store.hold()
+    store.game.clear()
+    try:
+        from firmware import stats
+
+        stats.record(app, session.entry.gid, session.kinds, session.names, places)
+    except ValueError as e:
+        session.log(t("log.no_stats").format(e))
+    try:
+        store.commit()
+    except OSError as e:
+        session.log(t("log.not_saved").format(e))
+    title, text = session.game.ending_text()
+    session.show_new(lambda _: session._summary(title, text, True), None)  # the last screen first
 
 
 class Summary(TextPage):

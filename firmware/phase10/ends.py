@@ -1,7 +1,7 @@
 """Phase 10's texts at the end of a hand and of the game, for the summaries
 (``Screens.round_text``, ``Screens.ending_text``): loaded when a hand ends (code is RAM on a
-board). It imports no rules core: at the game's end (``Session._finish``) the game's modules
-are gone, and this module must not load them again for its text."""
+board). It imports no rules core: at the game's end (``firmware.summary.finish``) the game's
+modules are gone, and this module must not load them again for its text."""
 
 from micropython import const
 

@@ -1,7 +1,7 @@
 """The board game's texts at the end of a round and of the game, for the summaries
 (``Screens.round_text``, ``Screens.ending_text``): loaded when a round ends (code is RAM on a
 board). They name a phase with ``Screens.ph``: this module imports no screens module (the
-game's modules may be gone when the game's end is written: ``Session._finish``)."""
+game's modules may be gone when the game's end is written: ``firmware.summary.finish``)."""
 
 from firmware.lang import t
 
