@@ -154,8 +154,8 @@ class Session:
     def drop_bots(self):
         """Release the computer players and the modules loaded while they played (theirs, and
         their screens'): called before a person's decision screen is made, so that the two
-        never share a module (code is RAM on a board; the computers' next turn loads them
-        again)."""
+        never share a module, and before a computer's own screen (``Screens.computer``) once
+        it has chosen (code is RAM on a board; the computers' next turn loads them again)."""
         self.bots = None
         self.app.forget_since(self.computer_mark)
         self.computer_mark = None
