@@ -34,6 +34,13 @@ _RIGHT = const(3)  # boards.RIGHT
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 _SELECT = const(7)  # boards.SELECT
+_K_DRAW = const(0)  # shared_rules.phase10board.game.K_DRAW
+_ROLL = const(0)  # shared_rules.phase10board.game.ROLL
+_K_SWAP = const(3)  # shared_rules.phase10board.game.K_SWAP
+_M_ROLL = const(5)  # shared_rules.phase10board.game.M_ROLL
+_M_GO = const(6)  # shared_rules.phase10board.game.M_GO
+_FINISH = const(10)  # shared_rules.phase10board.game.FINISH
+_SPACES = const(32)  # shared_rules.phase10board.game.SPACES
 
 CURSOR = 0xFF40FF
 REACH = 0xC0C0C0
@@ -43,7 +50,7 @@ def action_lines(sp):
     """What a space does, in lines of at most 6 characters."""
     k = B.space_kind(sp)
     n = B.space_count(sp)
-    if k == B.K_DRAW:
+    if k == _K_DRAW:
         return tuple(t("p10b.a.draw1" if n == 1 else "p10b.a.drawN").format(n).split("|"))
     key = ("p10b.a.draw1", "p10b.a.extra", "p10b.a.search", "p10b.a.swap", "p10b.a.all",
            "p10b.a.joker", "p10b.a.ask", "p10b.a.free")[k]
@@ -65,9 +72,9 @@ TOKEN_INK = 0x101010  # the initial on a token
 def cell_text(sp, wide):
     k = B.space_kind(sp)
     n = B.space_count(sp)
-    if k == B.K_DRAW:
+    if k == _K_DRAW:
         return ("+" + str(n)) if wide else str(n)
-    if k == B.K_SWAP:
+    if k == _K_SWAP:
         return ("W" + str(n)) if wide else "W"
     return KLETTER[k]
 
@@ -251,10 +258,10 @@ class BoardScreen(Decision):
 
     def _tokens(self):
         st = self.session.state
-        used = [0] * B.SPACES
+        used = [0] * _SPACES
         for x in range(st.n):
             used[st.tokens[x]] += 1
-        k = [0] * B.SPACES
+        k = [0] * _SPACES
         for x in range(st.n):
             sp = st.tokens[x]
             self._move_token(x, sp, k[sp], used[sp])
@@ -291,7 +298,7 @@ class BoardScreen(Decision):
         self.set_title(ui.seat_title(self.layout.cols, s.names[me],
                                      t("p10b.ph").format(st.markers[me] + 1),
                                      need_text(st.markers[me])))
-        if st.pending[1] == B.ROLL:
+        if st.pending[1] == _ROLL:
             for g, _ in self.dice_g:
                 g.hidden = True
             self._place(self.reach[0], st.tokens[me], 1)  # where the token stands
@@ -334,7 +341,7 @@ class BoardScreen(Decision):
         marks = []  # per kind of space, its marks as drawn here ("+1 +2 +3", or "1 2 3")
         for k in range(len(KLETTER)):
             seen = []
-            for sp in range(B.SPACES):
+            for sp in range(_SPACES):
                 m = cell_text(sp, self.p >= 14)
                 if B.space_kind(sp) == k and m not in seen:
                     seen.append(m)
@@ -359,9 +366,9 @@ class BoardScreen(Decision):
         if self.walk:
             self._end_walk()
             return
-        if st.pending[1] == B.ROLL:
+        if st.pending[1] == _ROLL:
             if k == _A:
-                self._do((B.M_ROLL,))
+                self._do((_M_ROLL,))
             return
         if self.spin:
             self._settle()
@@ -390,7 +397,7 @@ class BoardScreen(Decision):
             pal[1] = KINK[k]
             pals.append(pal)
         faces = {}
-        for sp in range(B.SPACES):
+        for sp in range(_SPACES):
             c, r = ring_xy(sp, cols, rows)
             x = self.x0 + c * p
             y = self.y0 + r * p
@@ -497,7 +504,7 @@ class BoardScreen(Decision):
         pos = st.tokens[self.seat]
         self.walk = []
         while pos != sp:
-            pos = (pos + 1) % B.SPACES
+            pos = (pos + 1) % _SPACES
             self.walk.append(pos)
         self.walk_at = None
         self.walk_i = -1
@@ -518,7 +525,7 @@ class BoardScreen(Decision):
     def _end_walk(self):
         sp = self.walk[-1] if self.walk else self.targets[self.sel]
         self.walk = []
-        self._do((B.M_GO, sp))
+        self._do((_M_GO, sp))
 
     def _do(self, move):
         if self.auto:
@@ -535,4 +542,4 @@ def need_text(marker):
     """``set3+run4`` of the phase on ``marker`` (0..9), or ``done``."""
     from shared_rules.phases import BOARD_PHASES
 
-    return t("p10.done") if marker >= B.FINISH else phase_text(BOARD_PHASES[marker])
+    return t("p10.done") if marker >= _FINISH else phase_text(BOARD_PHASES[marker])

@@ -22,6 +22,23 @@ _LEFT = const(2)  # boards.LEFT
 _RIGHT = const(3)  # boards.RIGHT
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
+_CW = const(0)  # shared_rules.phase10board.game.CW
+_DRAW_DECK = const(0)  # shared_rules.phase10board.game.DRAW_DECK
+_CCW = const(1)  # shared_rules.phase10board.game.CCW
+_K_EXTRA = const(1)  # shared_rules.phase10board.game.K_EXTRA
+_TAKE_DISCARD = const(1)  # shared_rules.phase10board.game.TAKE_DISCARD
+_PILE = const(2)  # shared_rules.phase10board.game.PILE
+_SEARCH = const(3)  # shared_rules.phase10board.game.SEARCH
+_SWAP = const(4)  # shared_rules.phase10board.game.SWAP
+_ASK = const(5)  # shared_rules.phase10board.game.ASK
+_FREE = const(6)  # shared_rules.phase10board.game.FREE
+_K_FREE = const(7)  # shared_rules.phase10board.game.K_FREE
+_PICK = const(7)  # shared_rules.phase10board.game.PICK
+_M_SWAP = const(8)  # shared_rules.phase10board.game.M_SWAP
+_M_ASK = const(9)  # shared_rules.phase10board.game.M_ASK
+_M_FREE = const(10)  # shared_rules.phase10board.game.M_FREE
+_M_KEEP = const(11)  # shared_rules.phase10board.game.M_KEEP
+_DONE = const(12)  # shared_rules.phase10board.game.DONE
 
 ASK_NUMBER = -1  # the rows of ASK's first step (the number), and Back from its second (the order)
 ASK_BACK = -2
@@ -71,28 +88,28 @@ class Pick(Decision):
         rows = []
         ctx = hand
         title = names[self.seat] + " " + t("p10b.ph").format(v.markers[self.seat] + 1)
-        if kind != B.ASK:
+        if kind != _ASK:
             self.asked = None
-        if kind == B.PILE:
+        if kind == _PILE:
             sp = v.action
             prompt = s.game.space_name(sp) + ": " + t("p10b.to_take").format(
-                t("p10b.extra_turn") + " " if B.space_kind(sp) == B.K_EXTRA else "", v.left)
-            rows.append((t("p10.draw_deck") if v.can_deck else t("p10.deck_empty"), (B.DRAW_DECK,) if v.can_deck else None))
+                t("p10b.extra_turn") + " " if B.space_kind(sp) == _K_EXTRA else "", v.left)
+            rows.append((t("p10.draw_deck") if v.can_deck else t("p10.deck_empty"), (_DRAW_DECK,) if v.can_deck else None))
             top = v.discard_top
             rows.append((t("p10.take").format(s.game.card_text(top)) if top >= 0 else t("p10b.no_discard"),
-                         (B.TAKE_DISCARD,) if top >= 0 else None))
-        elif kind == B.SEARCH:
+                         (_TAKE_DISCARD,) if top >= 0 else None))
+        elif kind == _SEARCH:
             pile = v.discard_pile
             for i in range(len(pile) - 1, -1, -1):  # every card, as many as the prompt says
                 cards.append(pile[i])
-                moves.append((B.PICK, pile[i]))
+                moves.append((_PICK, pile[i]))
             prompt = t("p10b.search").format(len(pile))
-        elif kind == B.SWAP:
+        elif kind == _SWAP:
             cards = hand
-            moves = [(B.M_SWAP, c) for c in hand]
+            moves = [(_M_SWAP, c) for c in hand]
             ctx = None
             prompt = t("p10b.give_up").format(v.left, st.swapped + v.left + 1)
-        elif kind == B.ASK and self.asked is None:  # first the number, "7 (you have 2)"
+        elif kind == _ASK and self.asked is None:  # first the number, "7 (you have 2)"
             prompt = t("p10b.ask")
             for num in range(1, 13):
                 have = 0
@@ -101,31 +118,31 @@ class Pick(Decision):
                         have += 1
                 rows.append((str(num) + (" " + t("p10b.you").format(have) if have else ""),
                              (ASK_NUMBER, num)))
-        elif kind == B.ASK:  # then whom first: the other players in either order round the table
+        elif kind == _ASK:  # then whom first: the other players in either order round the table
             prompt = t("p10b.ask_order").format(self.asked)
-            for d in (B.CW, B.CCW):
-                step = 1 if d == B.CW else -1
+            for d in (_CW, _CCW):
+                step = 1 if d == _CW else -1
                 rows.append((", ".join([names[(self.seat + step * i) % v.n] for i in range(1, v.n)]),
-                             (B.M_ASK, self.asked, d)))
+                             (_M_ASK, self.asked, d)))
             rows.append((t("p10.back"), (ASK_BACK,)))
-        elif kind == B.FREE:
+        elif kind == _FREE:
             prompt = t("p10b.free")
-            for k in range(B.K_FREE):
+            for k in range(_K_FREE):
                 sp = v.free[k]
                 if sp >= 0:
-                    rows.append((t("p10b.space_at").format(s.game.space_name(sp), sp), (B.M_FREE, k)))
+                    rows.append((t("p10b.space_at").format(s.game.space_name(sp), sp), (_M_FREE, k)))
                 else:
                     rows.append((t("p10b.all_taken").format(t("p10b.spaces").split(" ")[k]), None))
         else:  # KEEP
             cards = hand
-            moves = [(B.M_KEEP, c) for c in hand]
+            moves = [(_M_KEEP, c) for c in hand]
             ctx = v.kept or None
             lr = v.last_round
             who = t("p10b.went_out_keep").format(names[lr[0]]) + " " if lr is not None else ""
             prompt = t("p10b.keep").format(who, len(v.kept))
-            rows.append((t("p10b.done_keep").format(len(v.kept)), (B.DONE,)))
+            rows.append((t("p10b.done_keep").format(len(v.kept)), (_DONE,)))
             if ctx:
-                rows[0] = (t("p10b.done_below"), (B.DONE,))
+                rows[0] = (t("p10b.done_below"), (_DONE,))
         self.set_title(title)
         self.cards = cards
         self.moves = moves

@@ -10,8 +10,34 @@
 - PLAY: the card game's turn screen (``firmware.phase10.turn.Turn``) with the board game's phases.
 """
 
+from micropython import const
+
 from firmware.lang import t
 from shared_rules.phase10board import game as B
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_CW = const(0)  # shared_rules.phase10board.game.CW
+_DRAW_DECK = const(0)  # shared_rules.phase10board.game.DRAW_DECK
+_K_DRAW = const(0)  # shared_rules.phase10board.game.K_DRAW
+_ROLL = const(0)  # shared_rules.phase10board.game.ROLL
+_GO = const(1)  # shared_rules.phase10board.game.GO
+_TAKE_DISCARD = const(1)  # shared_rules.phase10board.game.TAKE_DISCARD
+_LAY = const(2)  # shared_rules.phase10board.game.LAY
+_HIT = const(3)  # shared_rules.phase10board.game.HIT
+_K_SWAP = const(3)  # shared_rules.phase10board.game.K_SWAP
+_DISCARD = const(4)  # shared_rules.phase10board.game.DISCARD
+_K_JOKER = const(5)  # shared_rules.phase10board.game.K_JOKER
+_M_ROLL = const(5)  # shared_rules.phase10board.game.M_ROLL
+_M_GO = const(6)  # shared_rules.phase10board.game.M_GO
+_PICK = const(7)  # shared_rules.phase10board.game.PICK
+_PLAY = const(7)  # shared_rules.phase10board.game.PLAY
+_M_SWAP = const(8)  # shared_rules.phase10board.game.M_SWAP
+_M_ASK = const(9)  # shared_rules.phase10board.game.M_ASK
+_FINISH = const(10)  # shared_rules.phase10board.game.FINISH
+_M_FREE = const(10)  # shared_rules.phase10board.game.M_FREE
+_M_KEEP = const(11)  # shared_rules.phase10board.game.M_KEEP
+_DONE = const(12)  # shared_rules.phase10board.game.DONE
 
 
 ROLL_TONE = (523, 40)
@@ -40,16 +66,16 @@ def board(session):
 
 
 def ph(marker):
-    return t("p10b.fin") if marker >= B.FINISH else t("p10b.ph").format(marker + 1)
+    return t("p10b.fin") if marker >= _FINISH else t("p10b.ph").format(marker + 1)
 
 
 def space_name(sp):
     """``+2``, ``SWAP3``, ``JOKER`` in the app's language (the rules core's ``space_name``)."""
     k = B.space_kind(sp)
-    if k == B.K_DRAW:
+    if k == _K_DRAW:
         return "+" + str(B.space_count(sp))
     word = t("p10b.spaces").split(" ")[k]
-    return word + str(B.space_count(sp)) if k == B.K_SWAP else word
+    return word + str(B.space_count(sp)) if k == _K_SWAP else word
 
 
 def card_text(c):
@@ -77,9 +103,9 @@ class Screens:
 
     def screen_of(self, kind):
         """The name of the screen class that shows decision ``kind``."""
-        if kind == B.ROLL or kind == B.GO:
+        if kind == _ROLL or kind == _GO:
             return "BoardScreen"
-        if kind == B.PLAY:
+        if kind == _PLAY:
             return "BoardTurn"
         return "Pick"
 
@@ -92,18 +118,18 @@ class Screens:
         """For a computer's roll, the function that makes the board screen showing it (``board``);
         None for its other decisions and at full speed (the computer-turns screen makes them)."""
         s = self.session
-        if s.fast or s.state.pending[1] != B.ROLL:
+        if s.fast or s.state.pending[1] != _ROLL:
             return None
         return board
 
     def decision(self, seat):
         s = self.session
         kind = s.state.pending[1]
-        if kind == B.ROLL or kind == B.GO:
+        if kind == _ROLL or kind == _GO:
             from firmware.phase10board.board import BoardScreen
 
             return BoardScreen(s, seat)
-        if kind == B.PLAY:
+        if kind == _PLAY:
             from firmware.phase10board.play import BoardTurn
 
             return BoardTurn(s, seat)
@@ -151,28 +177,28 @@ class Screens:
         s = self.session
         st = s.state
         k = move[0]
-        if k == B.M_ROLL:
+        if k == _M_ROLL:
             s.log("  " + t("p10b.rolled").format(st.dice[0], st.dice[1]))
             return ROLL_TONE
-        if k == B.M_GO or k == B.M_FREE:
+        if k == _M_GO or k == _M_FREE:
             sp = st.tokens[st.turn] if not st.over else -1
-            if sp >= 0 and B.space_kind(sp) == B.K_JOKER:
+            if sp >= 0 and B.space_kind(sp) == _K_JOKER:
                 return JOKER_TONE
             return GO_TONE
-        if k == B.M_ASK:
+        if k == _M_ASK:
             a = st.last_ask
             if a is not None:
                 s.log("  " + (t("p10b.gives").format(s.names[a[3]], a[1]) if a[3] >= 0
                               else t("p10b.nobody").format(a[1])))
             return ASK_TONE
-        if k == B.LAY:
+        if k == _LAY:
             return PHASE
-        if k in (B.DISCARD, B.HIT, B.DRAW_DECK, B.TAKE_DISCARD, B.PICK, B.M_SWAP, B.M_KEEP):
+        if k in (_DISCARD, _HIT, _DRAW_DECK, _TAKE_DISCARD, _PICK, _M_SWAP, _M_KEEP):
             return CARD
         return None
 
     def detail(self, move):
-        if move[0] != B.LAY:
+        if move[0] != _LAY:
             return ""
         return ": " + " | ".join([" ".join([card_text(c) for c in g]) for g in move[2]])
 
@@ -184,35 +210,35 @@ class Screens:
         names = s.names
         who = names[st.turn]
         k = move[0]
-        if k == B.M_ROLL:
+        if k == _M_ROLL:
             return t("p10b.m.rolls").format(who)
-        if k == B.M_GO:
+        if k == _M_GO:
             return t("p10b.m.to").format(who, move[1], space_name(move[1]))
-        if k == B.DRAW_DECK:
+        if k == _DRAW_DECK:
             return t("p10.m.draws").format(who)
-        if k == B.TAKE_DISCARD:
+        if k == _TAKE_DISCARD:
             return t("p10.m.takes").format(who, card_text(st.discard[-1]))
-        if k == B.PICK:
+        if k == _PICK:
             return t("p10b.m.searches").format(who)
-        if k == B.M_SWAP:
+        if k == _M_SWAP:
             return t("p10b.m.gives_up").format(who)
-        if k == B.M_ASK:
-            return t("p10b.m.asks_cw" if move[2] == B.CW else "p10b.m.asks_ccw").format(who, move[1])
-        if k == B.M_FREE:
+        if k == _M_ASK:
+            return t("p10b.m.asks_cw" if move[2] == _CW else "p10b.m.asks_ccw").format(who, move[1])
+        if k == _M_FREE:
             return t("p10b.m.frees").format(who, t("p10b.spaces").split(" ")[move[1]])
-        if k == B.M_KEEP:
+        if k == _M_KEEP:
             return t("p10b.m.keeps_card").format(who)
-        if k == B.DONE:
+        if k == _DONE:
             return t("p10b.m.keeps").format(who, len(st.kept[st.turn]))
-        if k == B.LAY:
+        if k == _LAY:
             return t("p10b.m.lays").format(who, st.phase_of(st.turn))
-        if k == B.HIT:
+        if k == _HIT:
             g = st.table[move[2]]
             what = t("p10.kinds").split("|")[g[1]]
             if g[0] == st.turn:
                 return t("p10.m.hits_own").format(who, card_text(move[1]), what)
             return t("p10.m.hits").format(who, card_text(move[1]), names[g[0]], what)
-        if k == B.DISCARD:
+        if k == _DISCARD:
             return t("p10.m.discards").format(who, card_text(move[1]))
         return t("p10.m.moves").format(who)
 

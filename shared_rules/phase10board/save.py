@@ -13,6 +13,14 @@ except ImportError:  # CPython
         return x
 
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_OVER = const(9)  # shared_rules.phase10board.game.OVER
+_FINISH = const(10)  # shared_rules.phase10board.game.FINISH
+_SPACES = const(32)  # shared_rules.phase10board.game.SPACES
+_JOKER_BIT = const(128)  # shared_rules.phase10board.game.JOKER_BIT
+
+
 _E_CARDS_MISSING = const(21)  # RuleError codes: words in shared_rules/desktop/errors.py
 
 
@@ -75,7 +83,7 @@ def decode(data, source=None):
     g = object.__new__(B.Board)  # (MicroPython: a class has no __new__ of its own)
     g.n = n
     g.source = source
-    g.stage = r.u8(B.OVER)
+    g.stage = r.u8(_OVER)
     g.turn = r.u8(n - 1)
     g.round_no = r.u16()
     g.start = r.u8(n - 1)
@@ -84,30 +92,30 @@ def decode(data, source=None):
     g.left = r.u8(4)
     g.swapped = r.u8(4)
     g.dice = (r.u8(6), r.u8(6))
-    g.action = r.u8(B.SPACES) - 1
+    g.action = r.u8(_SPACES) - 1
     w = r.u8(n)
     g.winners = [w - 1] if w else []
-    if (g.stage == B.OVER) != (w > 0):
+    if (g.stage == _OVER) != (w > 0):
         raise bad()
     g.targets = []
     for _ in range(r.u8(2)):
-        g.targets.append((r.u8(B.SPACES - 1), r.u8(12)))
+        g.targets.append((r.u8(_SPACES - 1), r.u8(12)))
     g.last_ask = None
     if r.u8(1):
         g.last_ask = (r.u8(n) - 1, r.u8(13) - 1, r.u8(2) - 1, r.u8(n) - 1)
     g.last_round = None
     if r.u8(1):
         goer = r.u8(n - 1)
-        g.last_round = (goer, [r.u8(B.FINISH) for _ in range(n)],
-                        [r.u8(B.FINISH) for _ in range(n)])
+        g.last_round = (goer, [r.u8(_FINISH) for _ in range(n)],
+                        [r.u8(_FINISH) for _ in range(n)])
     g.tokens = []
     g.markers = []
     g.laid = []
     g.hands = []
     g.kept = []
     for _ in range(n):
-        g.tokens.append(r.u8(B.SPACES - 1))
-        g.markers.append(r.u8(B.FINISH))
+        g.tokens.append(r.u8(_SPACES - 1))
+        g.markers.append(r.u8(_FINISH))
         g.laid.append(r.u8(1) == 1)
         g.hands.append(_cards(r))
         g.kept.append(_cards(r))
@@ -132,6 +140,6 @@ def decode(data, source=None):
             if count[col << 4 | num] != 2:
                 raise bad(_E_CARDS_MISSING)
     for c in g.draw + g.discard:
-        if c & B.JOKER_BIT:
+        if c & _JOKER_BIT:
             raise bad()
     return g
