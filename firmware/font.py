@@ -52,9 +52,6 @@ class Font:
         self._next = 0
         self._glyph = Glyph(self.bitmap, 0)  # one, reused: read its fields before the next call
 
-    def get_bounding_box(self):
-        return (self.w, self.h)
-
     def _index(self, cp):
         """The glyph index of code point ``cp`` (ASCII first, in order), or -1."""
         if 0x20 <= cp < 0x7F:

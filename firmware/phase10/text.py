@@ -55,14 +55,6 @@ def phase_short(number):
     return phase_text(CARD_PHASES[number - 1], " + ")
 
 
-def progress_text(state, seat):
-    """``phase 3``, ``2/5 done`` (free choice) or ``done``."""
-    if state.progression == _FREE and not state.tiebreak:
-        return t("p10.done_of").format(state.completed(seat), len(state.phase_numbers))
-    p = state.phase_of(seat)
-    return t("p10.phase_n").format(p) if p else t("p10.done")
-
-
 COLOURS = "p10.colours"  # the key of the colours' names (the board game's: its own key)
 
 

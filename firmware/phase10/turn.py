@@ -148,10 +148,6 @@ class Turn(Rows):
     def filling(self):
         return self.lay.filling if self.lay is not None else 0
 
-    @property
-    def lay_phase(self):
-        return self.lay.number if self.lay is not None else 0
-
     # ------------------------------------------------------------------ state
 
     def view(self):

@@ -83,10 +83,6 @@ def colour_of(p):
     return p >> 3
 
 
-def length_of(p):
-    return p & 7
-
-
 def piece_text(p):
     return COLOURS[p >> 3] + str(p & 7)
 

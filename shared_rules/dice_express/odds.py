@@ -60,12 +60,3 @@ def scaled(free, rolls, a):
         t = [x * SCALE // den for x in exact]
         _cache[key] = t
     return t
-
-
-def at_least(kept, free, rolls, a, k):
-    """``(numerator, denominator)``: the exact chance to end with ``k`` or more dice."""
-    n = counts(kept, free, rolls, a)
-    num = 0
-    for i in range(k, len(n)):
-        num += n[i]
-    return num, 6 ** (rolls * free)
