@@ -782,7 +782,7 @@ def test_P10C_P10B_the_turn_screens_move_kinds_are_the_rules_cores():
             if const_name in ("DRAW_DECK", "TAKE_DISCARD", "LAY", "HIT", "DISCARD"):
                 assert getattr(B, const_name) == int(n), (name, const_name)
             seen += 1
-    assert seen == 11
+    assert seen == 12
 
 
 def test_a_persons_turn_loads_the_solver_and_the_lay_down_only_when_asked(tmp_path):

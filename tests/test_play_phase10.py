@@ -602,6 +602,34 @@ def test_issue14_7_two_buttons_wait_on_lay_down_when_the_phase_is_ready(tmp_path
     d.close()
 
 
+@pytest.mark.parametrize("hand,drawn,take,ready", [
+    ("R3 B3 G3 R5 Y5 G5 Y11 R1 B2 G12", "B7", False, True),  # whole before the draw
+    ("R3 B3 G3 R5 Y5 Y11 R1 B2 G12 B9", "G5", False, True),  # one missing: the card completes it
+    ("R3 B3 G3 R5 Y5 Y11 R1 B2 G12 B9", "B7", False, False),  # one missing: this card does not
+    ("R3 B3 R5 Y5 Y11 R1 B2 G12 B9 Y7", "G5", False, False),  # two missing: no card completes it
+    ("R3 B3 G3 R5 Y5 Y11 R1 B2 G12 B9", "B7", True, True),  # the discard (G5) completes it
+])
+def test_P10C_7_two_buttons_wait_on_lay_down_after_any_draw_that_completes_the_phase(
+        tmp_path, hand, drawn, take, ready):
+    """The turn screen finds before the draw, with the solver loaded before its objects,
+    whether the phase will be whole after drawing from the deck (yes, no, or: it depends on
+    the card, found after the draw) and after taking the discard; the cursor waits on Lay down
+    exactly when the hand then holds phase 1 (two sets of three)."""
+    from tests.test_phase10_screens import person_turn
+
+    d, t, C = person_turn("clue_nrf52840_express", tmp_path, hand, "R4", drawn=drawn,
+                          discard="G5" if take else "")
+    assert t.mode == d.T.DRAW
+    d.row(t, (d.T.A_TAKE if take else d.T.A_DECK, 0))
+    solver = importlib.import_module("shared_rules.solver")
+    phases = importlib.import_module("shared_rules.phases")
+    st = t.session.state
+    assert (solver.missing(st.hands[0], phases.CARD_PHASES[0]) == 0) == ready
+    on_lay = not t.focus_hand and t.rows[t.menu.index][0] == d.T.A_LAY
+    assert t.mode == d.T.PLAY and on_lay == ready
+    d.close()
+
+
 def test_issue14_4_a_computer_lay_down_says_which_cards(tmp_path):
     d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=4)
     d.boot()

@@ -18,6 +18,7 @@ from firmware.decide import Decision
 # holds each to its source)
 _LOW = const(1)  # shared_rules.groups.LOW
 _HIGH = const(2)  # shared_rules.groups.HIGH
+_DRAW = const(0)  # shared_rules.phase10.game.DRAW
 _PLAY = const(1)  # shared_rules.phase10.game.PLAY
 
 DRAW = 0
@@ -163,24 +164,33 @@ class Rows(Decision):
             self.say(t("p10.whom_skip"))
 
     def _phase_ready(self, v):
-        """Whether the hand holds a whole phase the person may lay now (the solver's count
-        alone: its plans' builder is not loaded): on two- and three-button boards the cursor
-        then waits on Lay down. None where no decision to lay is pending."""
-        if v.pending[1] != _PLAY:
+        """Whether the hand holds a whole phase the person may lay now (two- and three-button
+        boards: the cursor then waits on Lay down), by the solver's count alone (its plans'
+        builder is not loaded). Before the draw (the card game's turn is made to draw) the
+        pair of answers after drawing from the deck (True, False, or None: it depends on the
+        card) and after taking the discard: a card drawn lowers the cards missing by one at
+        most, so the solver loads once, before the screen's objects are made, and after the
+        draw only when one card is missing. None where no decision to draw or lay is pending."""
+        kind = v.pending[1]
+        if kind != _PLAY and kind != _DRAW:
             return None
         if v.laid[self.seat] or not v.open_phases():
-            return False
+            return False if kind == _PLAY else (False, False)
         loaded = self.app.mark()
         from shared_rules import solver
 
-        ready = False
+        top = v.discard_top if kind == _DRAW and v.can_take_discard() else -1
+        least = least_taken = 99
         for number in v.open_phases():
-            if solver.missing(v.hand, self.PHASES[number - 1]) == 0:
-                ready = True
-                break
+            phase = self.PHASES[number - 1]
+            least = min(least, solver.missing(v.hand, phase))
+            if top >= 0:
+                least_taken = min(least_taken, solver.missing(v.hand + [top], phase))
         solver = None
         self.app.forget_since(loaded)
-        return ready
+        if kind == _PLAY:
+            return least == 0
+        return (True if least == 0 else None if least == 1 else False), least_taken == 0
 
     def start_lay(self, number):
         """LAY: choose phase ``number``'s groups."""

@@ -72,9 +72,9 @@ class Turn(Rows):
         lay = app.layout
         s = lay.scale
         self.dpad = app.board.BUTTONS >= 4
-        # whether the hand holds a whole phase, found before the screen's objects are made: the
-        # solver loads into the room they will take (a screen made for a decision to lay: the
-        # board game's; the card game's turn is made to draw, and checks after the draw)
+        # whether the hand holds a whole phase (or will after the draw: the card game's turn is
+        # made to draw), found before the screen's objects are made: the solver loads into the
+        # room they will take
         self.ready = None if self.dpad else self._phase_ready(self.view())
         self.by_colour = session.game.by_colour
         y = self.title_layout.body_top + 1
@@ -158,9 +158,12 @@ class Turn(Rows):
         v = self.view()
         kind = v.pending[1]
         ready = self.ready
-        self.ready = None
-        if ready is None and not self.dpad:  # first: the solver loads and goes before the
-            ready = self._phase_ready(v)  # objects of this refresh are made (one piece)
+        if kind != _DRAW:
+            self.ready = None
+            if type(ready) is tuple:  # found before the draw (``_phase_ready``)
+                ready = ready[1] if self.took else ready[0]
+            if ready is None and not self.dpad:  # first: the solver loads and goes before the
+                ready = self._phase_ready(v)  # objects of this refresh are made (one piece)
         hand = sort_cards(v.hand, self.by_colour)
         new_card = -1
         if len(hand) == len(self.order) + 1:
