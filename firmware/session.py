@@ -204,6 +204,16 @@ class Session:
 
         return Summary(self, title, text, final)
 
+    def _end(self, _):
+        """The game's end and its last summary (``firmware.summary.finish``), once the computer
+        players and the modules nothing uses once the game is over (the players', the save's)
+        are gone: code is RAM (what a screen still uses stays alive)."""
+        self.bots = None
+        self.app.unload()
+        from firmware.summary import finish
+
+        return finish(self)
+
     def _hand_summary(self, _):
         """The hand just ended is saved, then its summary made: once the screen it ended on
         and the computer players are gone (the save loads its modules for the moment), and
@@ -301,9 +311,7 @@ class Session:
         """Show what the game waits for now."""
         st = self.state
         if st.over:
-            from firmware.summary import finish  # (loaded for the game's end)
-
-            finish(self)
+            self.show_new(self._end, None)  # the screen the game ended on goes first
             return
         if st.round_no != self.round:
             self.fast = False

@@ -19,17 +19,12 @@ _B = const(5)  # boards.B
 
 
 def finish(session):
-    """The game is over: the statistics counted and the saved game removed in one write, then
-    the last summary (``Session.next``)."""
+    """The game is over (``Session.next``, once the screen it ended on is gone): the statistics
+    counted and the saved game removed in one write; the last summary, returned."""
     app = session.app
     app.sound.play(sound.WIN, supervisor.ticks_ms())
     session.flush()
     places = session.state.ranking()
-    # the computer players, and the modules nothing uses once the game is over (the players',
-    # the save's), are not kept for the statistics and the end's screens: code is RAM, and
-    # those modules are compiled now (what a screen still uses stays alive)
-    session.bots = None
-    app.unload()
     # one write removes the saved game and counts the game: a power cut keeps both or
     # neither, so Continue never replays a counted game
     store = app.store
@@ -46,7 +41,7 @@ def finish(session):
     except OSError as e:
         session.log(t("log.not_saved").format(e))
     title, text = session.game.ending_text()
-    session.show_new(lambda _: session._summary(title, text, True), None)  # the last screen first
+    return Summary(session, title, text, True)
 
 
 class Summary(TextPage):
