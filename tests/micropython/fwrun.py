@@ -361,13 +361,6 @@ cphw.on_sleep = on_sleep
 cphw.tones_seen = 0
 
 
-def _compiled(path):
-    """code.py compiled, its source text let go (a board compiles code.py from the file and
-    keeps only the code)."""
-    with open(path) as f:
-        return compile(f.read(), "code.py", "exec")
-
-
 def boot():
     for name in list(sys.modules):
         if name.split(".")[0] in DEVICE:
@@ -384,7 +377,9 @@ def boot():
     if _timing:
         print("@@code", _ops_code, _us())
         _ready[0] = True
-    exec(_compiled(_ops_code), g)
+    # As a board runs code.py: its lexer reads the file a chunk at a time, so no copy of the
+    # source is made (a compile() of its text left the text on the heap).
+    execfile(_ops_code, g)
 
 
 def _pystones():
