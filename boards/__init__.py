@@ -27,14 +27,14 @@ except ImportError:  # CPython: the tools and tests read this module too
         return x
 
 
-UP = const(0)  # (device modules keep private copies: tests/test_subset.py)
-DOWN = const(1)
-LEFT = const(2)
-RIGHT = const(3)
-A = const(4)
-B = const(5)
-START = const(6)
-SELECT = const(7)
+_UP = const(0)  # the key codes (device modules keep private copies: tests/test_subset.py)
+_DOWN = const(1)
+_LEFT = const(2)
+_RIGHT = const(3)
+_A = const(4)
+_B = const(5)
+_START = const(6)
+_SELECT = const(7)
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 
 SUPPORTED = (
@@ -52,3 +52,16 @@ def load(board_id):
     if board_id not in SUPPORTED:
         return None
     return getattr(__import__("boards." + board_id), board_id)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    UP = _UP
+    DOWN = _DOWN
+    LEFT = _LEFT
+    RIGHT = _RIGHT
+    A = _A
+    B = _B
+    START = _START
+    SELECT = _SELECT

@@ -22,9 +22,9 @@ _DOWN = const(1)  # boards.DOWN
 _LEFT = const(2)  # boards.LEFT
 _RIGHT = const(3)  # boards.RIGHT
 
-LONG_MS = const(600)
-REPEAT_DELAY_MS = const(400)
-REPEAT_MS = const(120)
+_LONG_MS = const(600)
+_REPEAT_DELAY_MS = const(400)
+_REPEAT_MS = const(120)
 _LOW = const(15000)  # stick thresholds on the 16-bit readings (centre 32768)
 _HIGH = const(50000)
 _OFF = const(0)  # a two- or three-button board's button: not pressed
@@ -80,14 +80,14 @@ class Buttons:
                     self.state[si][n] = _OFF
             state = self.state[si]
             for n in range(len(state)):
-                if state[n] == _HELD and ticks_diff(now, self.down_at[si][n]) >= LONG_MS:
+                if state[n] == _HELD and ticks_diff(now, self.down_at[si][n]) >= _LONG_MS:
                     state[n] = _SPENT
                     out.append(long[n])
         if self.stick is not None:
             self._poll_stick(now, out)
         if self.repeat_key is not None and ticks_diff(now, self.repeat_at) >= 0:
             out.append(self.repeat_key)
-            self.repeat_at = now + REPEAT_MS
+            self.repeat_at = now + _REPEAT_MS
         return out
 
     def cancel_held(self):
@@ -127,7 +127,7 @@ class Buttons:
         out.append(key)
         if key <= _RIGHT:  # UP DOWN LEFT RIGHT repeat while held
             self.repeat_key = key
-            self.repeat_at = now + REPEAT_DELAY_MS
+            self.repeat_at = now + _REPEAT_DELAY_MS
 
     def _poll_stick(self, now, out):
         x = self.stick[0].value
@@ -147,3 +147,11 @@ class Buttons:
             self.stick_key = key
             if key is not None:
                 self._press(key, now, out)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    LONG_MS = _LONG_MS
+    REPEAT_DELAY_MS = _REPEAT_DELAY_MS
+    REPEAT_MS = _REPEAT_MS

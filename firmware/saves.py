@@ -18,7 +18,7 @@ from micropython import const
 
 from firmware.settings import FIELDS, valid_name
 
-ENDED = const(0x80)  # in a saved game's number: the last move ended a hand (its summary is due)
+_ENDED = const(0x80)  # in a saved game's number: the last move ended a hand (its summary is due)
 _VERSION = const(2)
 # version 1 kept the game as its menu position (0 Phase 10, 1 board game, 2 Dice Express) and
 # Phase 10's variants as indices in bytes 6-8: what they were, to read such settings
@@ -204,3 +204,9 @@ def unpack_game(data):
         if k > 3:
             raise ValueError("the saved game is malformed")
     return data[0], kinds, names, bytes(data[2 + 4 * n + tail:])
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    ENDED = _ENDED

@@ -41,6 +41,7 @@ from shared_rules import registry
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
 _PERSON = const(0)  # firmware.settings.PERSON
+_ENDED = const(0x80)  # firmware.saves.ENDED
 
 LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
 
@@ -285,7 +286,7 @@ class Session:
         game = self.entry.gid
         self.ended_saved = self.state.round_no != self.round
         if self.ended_saved:  # saved before the summary is shown
-            game |= saves.ENDED
+            game |= _ENDED
         mark = self.record.mark() if self.record is not None else None
         return saves.pack_game(game, self.kinds, self.names, codec.encode(self.state, self.entry.gid), mark)
 

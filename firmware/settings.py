@@ -6,7 +6,7 @@ or writes them (code is RAM on a board)."""
 from micropython import const
 
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
+_PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
 KIND_NAMES = ("person", "easy", "normal", "hard")
 DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
 DELAYS = (1500, 600, 150)  # ms a computer's move stays on screen, by ``speed``: slow, normal, fast
@@ -38,7 +38,7 @@ class Settings:
     def __init__(self):
         for name, _, default in FIELDS:
             setattr(self, name, default)
-        self.kinds = bytearray((PERSON, 2, 2, 2, 2, 2))
+        self.kinds = bytearray((_PERSON, 2, 2, 2, 2, 2))
         self.names = list(DEFAULT_NAMES)
         # [gid, [[key, value], ...]] per game, in the order first set up; value None: not chosen
         self.variants = []
@@ -81,3 +81,9 @@ class Settings:
         p = [key, None]
         pairs.append(p)
         return p
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    PERSON = _PERSON

@@ -15,37 +15,37 @@ except ImportError:  # CPython
 from shared_rules.errors import RuleError
 
 _E_UNKNOWN_PHASES = const(11)  # a RuleError code: words in shared_rules/desktop/errors.py
-SET = const(0)
-RUN = const(1)
-COLOUR = const(2)
+_SET = const(0)
+_RUN = const(1)
+_COLOUR = const(2)
 KIND_NAMES = ("set", "run", "colour")
 
 # Phase 10, the card game: phases 1..10 at index 0..9.
 CARD_PHASES = (
-    ((SET, 3), (SET, 3)),
-    ((SET, 3), (RUN, 4)),
-    ((SET, 4), (RUN, 4)),
-    ((RUN, 7),),
-    ((RUN, 8),),
-    ((RUN, 9),),
-    ((SET, 4), (SET, 4)),
-    ((COLOUR, 7),),
-    ((SET, 5), (SET, 2)),
-    ((SET, 5), (SET, 3)),
+    ((_SET, 3), (_SET, 3)),
+    ((_SET, 3), (_RUN, 4)),
+    ((_SET, 4), (_RUN, 4)),
+    ((_RUN, 7),),
+    ((_RUN, 8),),
+    ((_RUN, 9),),
+    ((_SET, 4), (_SET, 4)),
+    ((_COLOUR, 7),),
+    ((_SET, 5), (_SET, 2)),
+    ((_SET, 5), (_SET, 3)),
 )
 
 # Phase 10, the board game: its own ten phases.
 BOARD_PHASES = (
-    ((COLOUR, 5), (RUN, 3)),
-    ((SET, 2), (SET, 2), (SET, 2), (SET, 2)),
-    ((SET, 3), (RUN, 4)),
-    ((RUN, 4), (RUN, 4)),
-    ((COLOUR, 6), (SET, 3)),
-    ((RUN, 8),),
-    ((SET, 2), (SET, 3), (SET, 4)),
-    ((SET, 4), (SET, 4)),
-    ((RUN, 9),),
-    ((SET, 5), (SET, 3)),
+    ((_COLOUR, 5), (_RUN, 3)),
+    ((_SET, 2), (_SET, 2), (_SET, 2), (_SET, 2)),
+    ((_SET, 3), (_RUN, 4)),
+    ((_RUN, 4), (_RUN, 4)),
+    ((_COLOUR, 6), (_SET, 3)),
+    ((_RUN, 8),),
+    ((_SET, 2), (_SET, 3), (_SET, 4)),
+    ((_SET, 4), (_SET, 4)),
+    ((_RUN, 9),),
+    ((_SET, 5), (_SET, 3)),
 )
 
 # P10C-19: the phase lists, as phase numbers (1-based).
@@ -69,7 +69,7 @@ def phase_list(name):
 def describe_group(group):
     """``set of 3``, ``run of 7``, ``7 of one colour``."""
     kind, size = group
-    if kind == COLOUR:
+    if kind == _COLOUR:
         return str(size) + " of one colour"
     return KIND_NAMES[kind] + " of " + str(size)
 
@@ -89,7 +89,7 @@ def describe(phase):
     """A phase in words, grouping equal groups: ``2 sets of 3``, ``1 set of 3 + 1 run of 4``."""
     parts = []
     for kind, size, count in equal_groups(phase):
-        if kind == COLOUR:
+        if kind == _COLOUR:
             word = str(size) + " cards of one colour"
             parts.append(word if count == 1 else str(count) + " x " + word)
         else:
@@ -101,3 +101,11 @@ def describe(phase):
 def compact(phase, sep="+"):
     """``set3+run4``, ``colour7``: a phase in a few characters for a title line."""
     return sep.join([KIND_NAMES[kind] + str(size) for kind, size in phase])
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    SET = _SET
+    RUN = _RUN
+    COLOUR = _COLOUR

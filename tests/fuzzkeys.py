@@ -4,7 +4,7 @@ takes its length from ``events`` too).
 
 Only every 1,000th refresh is drawn (the label text and dirty areas are kept as usual). On a
 two-button board (the CLUE) a long press takes ``FUZZ_LONG_MS`` instead of 600 ms
-(``buttons.LONG_MS``; the same code runs): with real long presses the tests would take several
+(``buttons._LONG_MS``, a global under CPython, a constant on a board; the same code runs): with real long presses the tests would take several
 times as long. Long presses still overlap computer moves (150 ms each), so a press can begin on
 one screen and end on the next. Whenever a press leaves the game for the main menu the fuzzer
 goes back in (Continue, or a new game when the last one ended), so the presses land on the
@@ -58,7 +58,7 @@ def fuzz(board_id, path, tag, events, start, name_of=None):
         buttons = [b.name for b in d.m.spec.buttons]
         weights = [_weight(n) for n in buttons]
     else:  # the logical keys, each made with its button's short or long press
-        sys.modules["firmware.buttons"].LONG_MS = FUZZ_LONG_MS
+        sys.modules["firmware.buttons"]._LONG_MS = FUZZ_LONG_MS
         d.long_ms = FUZZ_LONG_MS + 20  # going back into the game too
         keys = sorted(d.m.spec.logical)
         weights = [_weight(k) for k in keys]

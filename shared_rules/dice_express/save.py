@@ -16,6 +16,20 @@ except ImportError:  # CPython
         return x
 
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_BEFORE = const(0)  # shared_rules.dice_express.game.BEFORE
+_REROLL = const(1)  # shared_rules.dice_express.game.REROLL
+_END_GAVE_FRONT = const(2)  # shared_rules.dice_express.game.END_GAVE_FRONT
+_TAKE_KIND = const(2)  # shared_rules.dice_express.game.TAKE_KIND
+_END_MOVED_BACK = const(3)  # shared_rules.dice_express.game.END_MOVED_BACK
+_OVER = const(3)  # shared_rules.dice_express.game.OVER
+_END_SPARED = const(4)  # shared_rules.dice_express.game.END_SPARED
+_DICE = const(7)  # shared_rules.dice_express.game.DICE
+_FINISH = const(30)  # shared_rules.dice_express.game.FINISH
+_FULL = const(124)  # shared_rules.dice_express.game.FULL
+
+
 _E_TRUNCATED = const(13)  # RuleError codes: words in shared_rules/desktop/errors.py
 _E_LEFT_OVER = const(19)
 _E_CARDS_MISSING = const(21)
@@ -72,7 +86,7 @@ def decode(data, source=None):
     g.stolen, g.gained, g.last = h[6], h[7], h[8]
     g.winners = [h[9] - 1] if h[9] else []
     g.last_end = None if not h[10] else (h[10] - 1, h[11], h[12] - 1, h[13])
-    if h[10] and (h[11] in (D.END_GAVE_FRONT, D.END_MOVED_BACK)) != (h[12] > 0):
+    if h[10] and (h[11] in (_END_GAVE_FRONT, _END_MOVED_BACK)) != (h[12] > 0):
         raise bad()
     g.turns, g.round_no = struct.unpack("<HH", data[18:22])
     g.display = list(data[22:28])
@@ -80,7 +94,7 @@ def decode(data, source=None):
     pos = 34
     nd = data[pos]
     pos += 1
-    if nd > D.DICE or len(data) < pos + nd + 1:
+    if nd > _DICE or len(data) < pos + nd + 1:
         raise bad(_E_TRUNCATED)
     g.dice = list(data[pos:pos + nd])
     pos += nd
@@ -108,29 +122,29 @@ def decode(data, source=None):
 def _check(g):
     """a RuleError of rule SAVE unless ``g`` is a position the rules can reach."""
     n = g.n
-    if g.stage > D.OVER or g.turn >= n or g.roll_no > 3 or g.given > 5 or g.colour > 5:
+    if g.stage > _OVER or g.turn >= n or g.roll_no > 3 or g.given > 5 or g.colour > 5:
         raise bad()
     if g.stolen >> n or g.last >> n or g.gained > 6 or g.round_no < 1 or g.turns < 1:
         raise bad()
-    if g.winners and (g.winners[0] >= n or g.stage != D.OVER):
+    if g.winners and (g.winners[0] >= n or g.stage != _OVER):
         raise bad()
-    if g.stage == D.OVER and not g.winners:
+    if g.stage == _OVER and not g.winners:
         raise bad()
-    if g.last_end is not None and (g.last_end[0] >= n or g.last_end[1] > D.END_SPARED):
+    if g.last_end is not None and (g.last_end[0] >= n or g.last_end[1] > _END_SPARED):
         raise bad()
     for d in g.dice:
         if d > 5:
             raise bad()
-    if g.stage == D.BEFORE and (g.dice or g.roll_no):
+    if g.stage == _BEFORE and (g.dice or g.roll_no):
         raise bad()
-    if g.stage in (D.REROLL, D.TAKE_KIND) and (len(g.dice) != D.DICE - g.given or not 1 <= g.roll_no <= 3):
+    if g.stage in (_REROLL, _TAKE_KIND) and (len(g.dice) != _DICE - g.given or not 1 <= g.roll_no <= 3):
         raise bad()
-    if g.stage == D.TAKE_KIND and g.colour < 0:
+    if g.stage == _TAKE_KIND and g.colour < 0:
         raise bad()
     # DX-2: the pieces out of play for this player count
     outs = 0
     for c in range(6):
-        if g.out[c] & ~0x0C or g.display[c] & ~D.FULL:
+        if g.out[c] & ~0x0C or g.display[c] & ~_FULL:
             raise bad()
         outs += (g.out[c] >> 2 & 1) + (g.out[c] >> 3 & 1)
     if outs != (0 if n >= 4 else (8 if n == 3 else 6)):
@@ -155,8 +169,8 @@ def _check(g):
             total += length
         if g.fronts[s] < total or (not road and g.fronts[s]):
             raise bad()
-        if g.fronts[s] >= D.FINISH and g.stage != D.OVER:
+        if g.fronts[s] >= _FINISH and g.stage != _OVER:
             raise bad()
     for c in range(6):
-        if seen[c] != D.FULL:
+        if seen[c] != _FULL:
             raise bad(_E_CARDS_MISSING)

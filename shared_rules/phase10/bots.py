@@ -34,6 +34,8 @@ _DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
 _TARGET = const(5)  # shared_rules.phase10.game.TARGET
 _CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
 _E2020 = const(1)  # shared_rules.phase10.game.E2020
+_WILD = const(0x40)  # shared_rules.cards.WILD
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 
 def _hits(view, hand):
@@ -141,7 +143,7 @@ class GreedyBot:
         if not view.can_draw_deck():
             return (_TAKE_DISCARD,)
         top = view.discard_top
-        if top == C.WILD:
+        if top == _WILD:
             return (_TAKE_DISCARD,)
         if view.laid[view.seat]:
             # take it if it can be hit on some group now
@@ -165,8 +167,8 @@ class GreedyBot:
         return best
 
     def _discard(self, view, hand):
-        if C.SKIP in hand:
-            return C.SKIP
+        if _SKIP in hand:
+            return _SKIP
         if view.laid[view.seat]:
             keep = []
         else:
@@ -180,7 +182,7 @@ class GreedyBot:
                 rest.remove(c)
         pool = rest if rest else hand
         for c in pool:
-            key = (c != C.WILD, C.penalty(c), c)
+            key = (c != _WILD, C.penalty(c), c)
             if best_key is None or key > best_key:
                 best, best_key = c, key
         return best

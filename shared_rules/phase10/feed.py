@@ -2,7 +2,6 @@
 collect, passed up or are likely to take from the discard pile (``Feed``), and whether an
 opponent who laid down is about to go out (``danger``)."""
 
-from shared_rules import cards as C
 from shared_rules.groups import fits
 from shared_rules.phases import CARD_PHASES
 from shared_rules.phase10.game import events
@@ -22,6 +21,8 @@ _DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
 _SET = const(0)  # shared_rules.phases.SET
 _RUN = const(1)  # shared_rules.phases.RUN
 _COLOUR = const(2)  # shared_rules.phases.COLOUR
+_WILD = const(0x40)  # shared_rules.cards.WILD
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 # Laid down: the chance (/64) that the next player, not laid down, takes a discard it has shown
 # nothing about, per phase (rows of 12): with a run, by the card's number (1..12); sets only, by
@@ -85,9 +86,9 @@ class Feed:
     def level(self, c):
         """-1: they passed it up; 0: nothing known; 1: they seem to collect it; 2: they can hit
         it, or it is a Wild."""
-        if c == C.SKIP:
+        if c == _SKIP:
             return 0
-        if c == C.WILD:
+        if c == _WILD:
             return 2
         if self.laid:
             return 2 if fits(self.table, c) else 0

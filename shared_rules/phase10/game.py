@@ -31,6 +31,10 @@ from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
 from shared_rules.phases import phase_list, CARD_PHASES
 from shared_rules.rng import Rng
 
+# constants of other modules, copied so that they compile away (tests/test_subset.py
+# holds each to its source)
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
+
 _E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
 _E_PLAYERS = const(3)
 _E_UNKNOWN_VARIANT = const(7)
@@ -62,28 +66,28 @@ _E_WHOLE_PHASE = const(40)  # and 41: lay_groups
 _E_NO_FIT = const(42)  # and 43: hit_end
 
 # Pending decision kinds (``stage``), and the stage after the game ended.
-DRAW = const(0)
-PLAY = const(1)
-SKIP_TARGET = const(2)
-OVER = const(3)
+_DRAW = const(0)
+_PLAY = const(1)
+_SKIP_TARGET = const(2)
+_OVER = const(3)
 
 # Move kinds.
-DRAW_DECK = const(0)
-TAKE_DISCARD = const(1)
-LAY = const(2)
-HIT = const(3)
-DISCARD = const(4)
-TARGET = const(5)
+_DRAW_DECK = const(0)
+_TAKE_DISCARD = const(1)
+_LAY = const(2)
+_HIT = const(3)
+_DISCARD = const(4)
+_TARGET = const(5)
 
 EDITIONS = ("classic", "2020")
-CLASSIC = const(0)
-E2020 = const(1)
+_CLASSIC = const(0)
+_E2020 = const(1)
 PROGRESSIONS = ("standard", "everyone", "free")
-STANDARD = const(0)
-EVERYONE = const(1)
-FREE = const(2)
+_STANDARD = const(0)
+_EVERYONE = const(1)
+_FREE = const(2)
 
-HAND_SIZE = const(10)
+_HAND_SIZE = const(10)
 # The computer player of each level, easiest first: its module and class, imported only when
 # one plays (``registry.player``).
 PLAYERS = (
@@ -146,7 +150,7 @@ class Phase10:
         self.tiebreak = False
         self.hand_no = 0
         self.turn = 0
-        self.stage = DRAW
+        self.stage = _DRAW
         self.laid_this_turn = False
         self.went_out = -1
         self.winners = []
@@ -168,13 +172,13 @@ class Phase10:
     @property
     def pending(self):
         """``(seat, kind)`` of the decision awaited, or None when the game is over."""
-        if self.stage == OVER:
+        if self.stage == _OVER:
             return None
         return (self.turn, self.stage)
 
     @property
     def over(self):
-        return self.stage == OVER
+        return self.stage == _OVER
 
     @property
     def round_no(self):
@@ -185,7 +189,7 @@ class Phase10:
         free-choice games (see ``open_phases``) and after the last phase."""
         if self.tiebreak:
             return self.phase_numbers[-1]
-        if self.progression == FREE:
+        if self.progression == _FREE:
             return 0
         p = self.progress[seat]
         return self.phase_numbers[p] if p < len(self.phase_numbers) else 0
@@ -194,7 +198,7 @@ class Phase10:
         """Phase numbers the seat may still lay this hand (P10C-22 in free choice)."""
         if self.laid[seat] or not self.active[seat]:
             return []
-        if self.tiebreak or self.progression != FREE:
+        if self.tiebreak or self.progression != _FREE:
             p = self.phase_of(seat)
             return [p] if p else []
         out = []
@@ -205,7 +209,7 @@ class Phase10:
 
     def completed(self, seat):
         """How many phases of the list the seat has completed."""
-        if self.progression == FREE:
+        if self.progression == _FREE:
             m = self.progress[seat]
             k = 0
             while m:
@@ -218,13 +222,13 @@ class Phase10:
         return len(self.draw_pile) > 0 or len(self.discard) > 1
 
     def can_take_discard(self):
-        return len(self.discard) > 0 and self.discard[-1] != C.SKIP  # P10C-8
+        return len(self.discard) > 0 and self.discard[-1] != _SKIP  # P10C-8
 
     def hit_targets(self, seat, card):
         """``[(group_index, ends), ...]`` where ``seat`` may hit ``card`` now (P10C-9, P10C-13)."""
-        if not self.laid[seat] or card == C.SKIP:
+        if not self.laid[seat] or card == _SKIP:
             return []
-        own_only = self.laid_this_turn and self.edition == CLASSIC  # P10C-13 classic
+        own_only = self.laid_this_turn and self.edition == _CLASSIC  # P10C-13 classic
         return hit_targets(self.table, card, seat if own_only else -1)
 
     def skip_targets(self, seat):
@@ -269,34 +273,34 @@ class Phase10:
 
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
-        if self.stage == OVER:
+        if self.stage == _OVER:
             raise RuleError(_E_GAME_OVER)
         if not isinstance(move, tuple) or not move:
             raise RuleError(_E_BAD_MOVE)
         kind = move[0]
         seat = self.turn
-        if self.stage == DRAW:
-            if kind == DRAW_DECK:
+        if self.stage == _DRAW:
+            if kind == _DRAW_DECK:
                 if not self.can_draw_deck():
                     raise RuleError(_E_NOTHING_TO_DRAW)
                 if not self.draw_pile:
                     self._reshuffle()
                 self.hands[seat].append(self.draw_pile.pop())
-                _note(self.history, seat, DRAW_DECK, -1)
-            elif kind == TAKE_DISCARD:
+                _note(self.history, seat, _DRAW_DECK, -1)
+            elif kind == _TAKE_DISCARD:
                 if not self.discard:
                     raise RuleError(_E_NO_DISCARD)
-                if self.discard[-1] == C.SKIP:
+                if self.discard[-1] == _SKIP:
                     raise RuleError(_E_SKIP_ON_TOP)
                 card = self.discard.pop()
                 self.hands[seat].append(card)
-                _note(self.history, seat, TAKE_DISCARD, card)
+                _note(self.history, seat, _TAKE_DISCARD, card)
             else:
                 raise RuleError(_E_DRAW_FIRST)
-            self.stage = PLAY
+            self.stage = _PLAY
             return
-        if self.stage == SKIP_TARGET:
-            if kind != TARGET or len(move) != 2:
+        if self.stage == _SKIP_TARGET:
+            if kind != _TARGET or len(move) != 2:
                 raise RuleError(_E_CHOOSE_TARGET)
             target = move[1]
             if target not in self.skip_targets(seat):
@@ -307,13 +311,13 @@ class Phase10:
             self._next_turn()
             return
         # PLAY
-        if kind == LAY:
+        if kind == _LAY:
             self._lay(seat, move)
-        elif kind == HIT:
+        elif kind == _HIT:
             self._hit(seat, move)
-        elif kind == DISCARD:
+        elif kind == _DISCARD:
             self._discard(seat, move)
-        elif kind == DRAW_DECK or kind == TAKE_DISCARD:
+        elif kind == _DRAW_DECK or kind == _TAKE_DISCARD:
             raise RuleError(_E_DRAWN_ALREADY)
         else:
             raise RuleError(_E_BAD_MOVE)
@@ -332,21 +336,21 @@ class Phase10:
                 raise RuleError(_E_CHOOSE_PHASE)
             number = allowed[0]
         if number not in allowed:
-            if self.progression == FREE and number in self.phase_numbers:
+            if self.progression == _FREE and number in self.phase_numbers:
                 raise RuleError(_E_COMPLETED_ALREADY, number)
             raise RuleError(_E_WRONG_PHASE, allowed[0])
         laid, rest = lay_groups(seat, CARD_PHASES[number - 1], move[2], self.hands[seat], _E_WHOLE_PHASE)
-        if not rest and self.edition == CLASSIC:
+        if not rest and self.edition == _CLASSIC:
             raise RuleError(_E_KEEP_ONE)
         self.hands[seat] = rest
         for g in laid:
             self.table.append(g)
         self.laid[seat] = number
         self.laid_this_turn = True
-        _note(self.history, seat, LAY, number)
+        _note(self.history, seat, _LAY, number)
         if self.tiebreak:  # P10C-18: the first to lay the tiebreak phase wins at once
             self.winners = [seat]
-            self.stage = OVER
+            self.stage = _OVER
             return
         if not rest:  # 2020: laying the last cards goes out (hitting on the lay turn is allowed)
             self._hand_over(seat)
@@ -360,19 +364,19 @@ class Phase10:
         hand = self.hands[seat]
         if card not in hand:
             raise RuleError(_E_NOT_IN_HAND_HIT)
-        if card == C.SKIP:
+        if card == _SKIP:
             raise RuleError(_E_SKIP_HIT)
         if not isinstance(gi, int) or not (0 <= gi < len(self.table)):
             raise RuleError(_E_NO_GROUP)
         g = self.table[gi]
-        if self.laid_this_turn and self.edition == CLASSIC and g[0] != seat:
+        if self.laid_this_turn and self.edition == _CLASSIC and g[0] != seat:
             raise RuleError(_E_OTHER_GROUPS_NEXT_TURN)
         end = hit_end(g, card, end, _E_NO_FIT)
-        if len(hand) == 1 and self.edition == CLASSIC:
+        if len(hand) == 1 and self.edition == _CLASSIC:
             raise RuleError(_E_KEEP_ONE)
         hand.remove(card)
         add_card(g, card, end)
-        _note(self.history, seat, HIT, card)
+        _note(self.history, seat, _HIT, card)
         if not hand:  # P10C-14, 2020: going out by hitting the last card
             self._hand_over(seat)
 
@@ -385,15 +389,15 @@ class Phase10:
             raise RuleError(_E_NOT_IN_HAND)
         hand.remove(card)
         self.discard.append(card)
-        _note(self.history, seat, DISCARD, card)
+        _note(self.history, seat, _DISCARD, card)
         if not hand:  # going out; a Skip as the last card skips nobody (P10C-15)
             self._hand_over(seat)
             return
-        if card == C.SKIP:
-            if self.edition == CLASSIC:  # P10C-11 classic: the next player
+        if card == _SKIP:
+            if self.edition == _CLASSIC:  # P10C-11 classic: the next player
                 self.waiting[self._next_active(seat)] = True
             elif self.skip_targets(seat):  # 2020: the discarder chooses
-                self.stage = SKIP_TARGET
+                self.stage = _SKIP_TARGET
                 return
         self._next_turn()
 
@@ -413,7 +417,7 @@ class Phase10:
             seat = self._next_active(seat)
         self.turn = seat
         self.laid_this_turn = False
-        self.stage = DRAW if (self.can_draw_deck() or self.can_take_discard()) else PLAY  # P10C-10
+        self.stage = _DRAW if (self.can_draw_deck() or self.can_take_discard()) else _PLAY  # P10C-10
 
     def _reshuffle(self):
         top = self.discard.pop()
@@ -437,7 +441,7 @@ class Phase10:
         self.table = []
         self.history = bytearray()
         first = self._next_active(self.dealer)
-        for _ in range(HAND_SIZE):
+        for _ in range(_HAND_SIZE):
             s = first
             for _ in range(self.n):
                 if self.active[s]:
@@ -447,7 +451,7 @@ class Phase10:
         self.draw_pile = deck
         self.hand_no += 1
         self.went_out = -1
-        if self.discard[-1] == C.SKIP:  # P10C-12
+        if self.discard[-1] == _SKIP:  # P10C-12
             self.waiting[first] = True
         self._start_turn(first)
 
@@ -523,9 +527,9 @@ class View:
 
     def hit_targets(self, card):
         """``[(group_index, ends), ...]`` where this seat may hit ``card`` now (P10C-9, P10C-13)."""
-        if not self.laid[self.seat] or card == C.SKIP:
+        if not self.laid[self.seat] or card == _SKIP:
             return []
-        own_only = self.laid_this_turn and self.edition == CLASSIC
+        own_only = self.laid_this_turn and self.edition == _CLASSIC
         return hit_targets(self.table, card, self.seat if own_only else -1)
 
     def skip_targets(self):
@@ -555,3 +559,24 @@ def encode(state):
 def decode(data, source=None):
     from shared_rules.phase10.save import decode
     return decode(data, source)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    DRAW = _DRAW
+    PLAY = _PLAY
+    SKIP_TARGET = _SKIP_TARGET
+    OVER = _OVER
+    DRAW_DECK = _DRAW_DECK
+    TAKE_DISCARD = _TAKE_DISCARD
+    LAY = _LAY
+    HIT = _HIT
+    DISCARD = _DISCARD
+    TARGET = _TARGET
+    CLASSIC = _CLASSIC
+    E2020 = _E2020
+    STANDARD = _STANDARD
+    EVERYONE = _EVERYONE
+    FREE = _FREE
+    HAND_SIZE = _HAND_SIZE

@@ -70,6 +70,8 @@ _E2020 = const(1)  # shared_rules.phase10.game.E2020
 _SET = const(0)  # shared_rules.phases.SET
 _RUN = const(1)  # shared_rules.phases.RUN
 _COLOUR = const(2)  # shared_rules.phases.COLOUR
+_WILD = const(0x40)  # shared_rules.cards.WILD
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
 ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
@@ -260,9 +262,9 @@ class HardBot:
             return None
         wild = False
         for c in hand:
-            if c == C.SKIP:
+            if c == _SKIP:
                 continue
-            if c == C.WILD:
+            if c == _WILD:
                 wild = True
                 continue
             t = view.hit_targets(c)
@@ -277,7 +279,7 @@ class HardBot:
                 have |= 1 << (c & 15)
         best = None
         best_k = -1
-        for gi, ends in view.hit_targets(C.WILD):
+        for gi, ends in view.hit_targets(_WILD):
             g = view.table[gi]
             for end in ends:
                 k = 0
@@ -293,7 +295,7 @@ class HardBot:
                             k += 1
                             x -= 1
                 if k > best_k:
-                    best, best_k = (_HIT, C.WILD, gi, end), k
+                    best, best_k = (_HIT, _WILD, gi, end), k
         return best
 
     def _draw(self, view, hand):
@@ -302,7 +304,7 @@ class HardBot:
         if not view.can_draw_deck():
             return (_TAKE_DISCARD,)
         top = view.discard_top
-        if top == C.WILD:
+        if top == _WILD:
             return (_TAKE_DISCARD,)
         if view.laid[view.seat]:
             return (_TAKE_DISCARD,) if view.hit_targets(top) else (_DRAW_DECK,)
@@ -316,8 +318,8 @@ class HardBot:
         return (_DRAW_DECK,)
 
     def _discard(self, view, hand):
-        if C.SKIP in hand:
-            return C.SKIP
+        if _SKIP in hand:
+            return _SKIP
         if view.laid[view.seat] or not view.open_phases():
             return self._discard_laid(view, hand)
         return self._discard_plan(view, hand)
@@ -372,7 +374,7 @@ class HardBot:
                 for i in outs_k:
                     rest[-1] = reps[i]
                     budget -= cost
-                    if reps[i] == C.WILD or solver.missing(rest, phase) < m:
+                    if reps[i] == _WILD or solver.missing(rest, phase) < m:
                         outs += weights[i]
                 f = F16[m] if m < len(F16) else F16[-1]
                 t = total * f // outs if outs else total * f * 2
@@ -406,7 +408,7 @@ class HardBot:
         best_score = None
         for c in hand:
             score = C.penalty(c) * 4
-            if c == C.WILD:
+            if c == _WILD:
                 score -= 1000
             elif c < 0x40:
                 n = c & 15

@@ -29,6 +29,7 @@ _HIT = const(3)  # shared_rules.phase10.game.HIT
 _DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
 _TARGET = const(5)  # shared_rules.phase10.game.TARGET
 _CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 
 _E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
@@ -128,7 +129,7 @@ def describe(self, move, names):
     if kind == _DISCARD:
         line = who + " discards " + C.text(move[1])
         # P10C-11 classic: the next player is skipped at once (not by a last card, P10C-15)
-        if move[1] == C.SKIP and self.edition == _CLASSIC and len(self.hands[self.turn]) > 1:
+        if move[1] == _SKIP and self.edition == _CLASSIC and len(self.hands[self.turn]) > 1:
             line += ", skips " + names[self._next_active(self.turn)]
         return line
     if kind == _TARGET:

@@ -4,7 +4,6 @@ it, the copies of every card still unseen, and (``shared_rules.phase10.feed``) w
 collects, passed up or is likely to take (``Feed``). What the hard player
 (``shared_rules.phase10.hard``) knows."""
 
-from shared_rules import cards as C
 from shared_rules.phase10.game import events
 
 try:
@@ -20,6 +19,8 @@ _TAKE_DISCARD = const(1)  # shared_rules.phase10.game.TAKE_DISCARD
 _HIT = const(3)  # shared_rules.phase10.game.HIT
 _DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
 _COLOUR = const(2)  # shared_rules.phases.COLOUR
+_WILD = const(0x40)  # shared_rules.cards.WILD
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 
 def phase_kind(phase):
@@ -67,21 +68,21 @@ def discard_pile(view):
 def seen_cards(view, hand):
     """Copies of every card kind shown: in this hand, on the table, in the discard pile, and
     taken from the pile by another player who has not shown them since."""
-    seen = bytearray(C.SKIP + 1)
+    seen = bytearray(_SKIP + 1)
     for c in hand:
-        if c <= C.SKIP:
+        if c <= _SKIP:
             seen[c] += 1
     for g in view.table:
         for c in g[4]:
-            if c <= C.SKIP:
+            if c <= _SKIP:
                 seen[c] += 1
     for c in discard_pile(view):
-        if c <= C.SKIP:
+        if c <= _SKIP:
             seen[c] += 1
     # cards others took from the discard pile and have not shown again sit in their hands
     held = []
     for seat, k, card in events(view.history):
-        if seat == view.seat or card < 0 or card > C.SKIP:
+        if seat == view.seat or card < 0 or card > _SKIP:
             continue
         if k == _TAKE_DISCARD:
             held.append(seat * 256 + card)
@@ -99,10 +100,10 @@ def unseen_weights(view, hand, pk, seen=None):
     nobody has shown, and all unseen cards."""
     if seen is None:
         seen = seen_cards(view, hand)
-    reps = [C.WILD]
-    w = 8 - seen[C.WILD]
+    reps = [_WILD]
+    w = 8 - seen[_WILD]
     weights = [w if w > 0 else 0]
-    total = weights[0] + (4 - seen[C.SKIP] if seen[C.SKIP] < 4 else 0)
+    total = weights[0] + (4 - seen[_SKIP] if seen[_SKIP] < 4 else 0)
     if pk == 1:
         for col in range(4):
             s = 0

@@ -54,63 +54,63 @@ from shared_rules.phases import BOARD_PHASES
 _LOW = const(1)  # shared_rules.groups.LOW
 
 # Pending decision kinds.
-ROLL = const(0)
-GO = const(1)
-PILE = const(2)
-SEARCH = const(3)
-SWAP = const(4)
-ASK = const(5)
-FREE = const(6)
-PLAY = const(7)
-KEEP = const(8)
+_ROLL = const(0)
+_GO = const(1)
+_PILE = const(2)
+_SEARCH = const(3)
+_SWAP = const(4)
+_ASK = const(5)
+_FREE = const(6)
+_PLAY = const(7)
+_KEEP = const(8)
 
 # Move kinds (DRAW_DECK .. DISCARD as in the card game).
-DRAW_DECK = const(0)
-TAKE_DISCARD = const(1)
-LAY = const(2)
-HIT = const(3)
-DISCARD = const(4)
+_DRAW_DECK = const(0)
+_TAKE_DISCARD = const(1)
+_LAY = const(2)
+_HIT = const(3)
+_DISCARD = const(4)
 # ROLL (5)? no: move kinds below are their own numbers
-M_ROLL = const(5)
-M_GO = const(6)
-PICK = const(7)
-M_SWAP = const(8)
-M_ASK = const(9)
-M_FREE = const(10)
-M_KEEP = const(11)
-DONE = const(12)
+_M_ROLL = const(5)
+_M_GO = const(6)
+_PICK = const(7)
+_M_SWAP = const(8)
+_M_ASK = const(9)
+_M_FREE = const(10)
+_M_KEEP = const(11)
+_DONE = const(12)
 
-CW = const(0)
-CCW = const(1)
+_CW = const(0)
+_CCW = const(1)
 
 # Action kinds of the spaces (P10B-2).
-K_DRAW = const(0)
-K_EXTRA = const(1)
-K_SEARCH = const(2)
-K_SWAP = const(3)
-K_ALL = const(4)
-K_JOKER = const(5)
-K_ASK = const(6)
-K_FREE = const(7)
+_K_DRAW = const(0)
+_K_EXTRA = const(1)
+_K_SEARCH = const(2)
+_K_SWAP = const(3)
+_K_ALL = const(4)
+_K_JOKER = const(5)
+_K_ASK = const(6)
+_K_FREE = const(7)
 KIND_NAMES = ("draw", "extra", "search", "swap", "all", "joker", "ask", "free")
 
 # P10B-2: the device's board, one byte per space: kind << 3 | N (N for DRAW +N and SWAP N).
 TRACK = bytes((
-    K_JOKER << 3, K_DRAW << 3 | 1, K_ASK << 3, K_SWAP << 3 | 1,
-    K_DRAW << 3 | 2, K_EXTRA << 3, K_SEARCH << 3, K_ALL << 3,
-    K_DRAW << 3 | 1, K_FREE << 3, K_ASK << 3, K_JOKER << 3,
-    K_DRAW << 3 | 3, K_SWAP << 3 | 2, K_EXTRA << 3, K_DRAW << 3 | 1,
-    K_SEARCH << 3, K_ALL << 3, K_DRAW << 3 | 2, K_FREE << 3,
-    K_ASK << 3, K_SWAP << 3 | 3, K_JOKER << 3, K_DRAW << 3 | 1,
-    K_EXTRA << 3, K_DRAW << 3 | 3, K_SEARCH << 3, K_ALL << 3,
-    K_ASK << 3, K_DRAW << 3 | 2, K_SWAP << 3 | 4, K_FREE << 3,
+    _K_JOKER << 3, _K_DRAW << 3 | 1, _K_ASK << 3, _K_SWAP << 3 | 1,
+    _K_DRAW << 3 | 2, _K_EXTRA << 3, _K_SEARCH << 3, _K_ALL << 3,
+    _K_DRAW << 3 | 1, _K_FREE << 3, _K_ASK << 3, _K_JOKER << 3,
+    _K_DRAW << 3 | 3, _K_SWAP << 3 | 2, _K_EXTRA << 3, _K_DRAW << 3 | 1,
+    _K_SEARCH << 3, _K_ALL << 3, _K_DRAW << 3 | 2, _K_FREE << 3,
+    _K_ASK << 3, _K_SWAP << 3 | 3, _K_JOKER << 3, _K_DRAW << 3 | 1,
+    _K_EXTRA << 3, _K_DRAW << 3 | 3, _K_SEARCH << 3, _K_ALL << 3,
+    _K_ASK << 3, _K_DRAW << 3 | 2, _K_SWAP << 3 | 4, _K_FREE << 3,
 ))
-SPACES = const(32)
-FINISH = const(10)  # P10B-3: marker 0..9 is phase 1..10, 10 the finish
-HAND = const(10)
-FACE_UP = const(5)
-KEEP_MAX = const(5)
-JOKER_BIT = const(0x80)
+_SPACES = const(32)
+_FINISH = const(10)  # P10B-3: marker 0..9 is phase 1..10, 10 the finish
+_HAND = const(10)
+_FACE_UP = const(5)
+_KEEP_MAX = const(5)
+_JOKER_BIT = const(0x80)
 
 _E_BAD_MOVE = const(1)  # RuleError codes: words in shared_rules/desktop/errors.py, on screens
 _E_PLAYERS = const(3)
@@ -154,7 +154,7 @@ PLAYERS = (
     ("normal", "shared_rules.phase10board.bots", "NormalBot"),
     ("hard", "shared_rules.phase10board.hard", "HardBot"),
 )
-OVER = const(9)
+_OVER = const(9)
 
 
 def space_kind(space):
@@ -199,7 +199,7 @@ class Board:
         self.laid = [False] * players
         self.kept = [[] for _ in range(players)]  # cards kept at the end of a round (P10B-19)
         self.turn = 0
-        self.stage = ROLL
+        self.stage = _ROLL
         self.dice = (0, 0)
         self.targets = []  # (space, steps) for GO
         self.left = 0  # cards still to take (PILE) or to give up (SWAP)
@@ -221,13 +221,13 @@ class Board:
 
     @property
     def pending(self):
-        if self.stage == OVER:
+        if self.stage == _OVER:
             return None
         return (self.turn, self.stage)
 
     @property
     def over(self):
-        return self.stage == OVER
+        return self.stage == _OVER
 
     def phase_of(self, seat):
         """The phase number (1..10) the seat must lay, or 11 at the finish."""
@@ -244,7 +244,7 @@ class Board:
         """The space ``steps`` free spaces clockwise of the seat's token (P10B-5)."""
         pos = self.tokens[seat]
         while steps > 0:
-            pos = (pos + 1) % SPACES
+            pos = (pos + 1) % _SPACES
             if not self.occupied(pos, seat):
                 steps -= 1
         return pos
@@ -252,8 +252,8 @@ class Board:
     def free_space(self, seat, kind):
         """The nearest free space of ``kind`` clockwise of the seat's token, or -1 (P10B-16)."""
         pos = self.tokens[seat]
-        for i in range(1, SPACES):
-            sp = (pos + i) % SPACES
+        for i in range(1, _SPACES):
+            sp = (pos + i) % _SPACES
             if TRACK[sp] >> 3 == kind and not self.occupied(sp, seat):
                 return sp
         return -1
@@ -270,12 +270,12 @@ class Board:
 
     def legal_moves(self):
         """Every legal move of the pending decision, in a fixed order."""
-        if self.stage == OVER:
+        if self.stage == _OVER:
             return []
         seat = self.turn
         free = None
-        if self.stage == FREE:
-            free = [self.free_space(seat, k) for k in range(K_FREE)]
+        if self.stage == _FREE:
+            free = [self.free_space(seat, k) for k in range(_K_FREE)]
         from shared_rules.phase10board.moves import legal
 
         return legal(self.stage, self.hands[seat], self.laid[seat], self.markers[seat],
@@ -313,15 +313,15 @@ class Board:
     # methods of Board
     def apply(self, move):
         """Apply one move of the pending seat; RuleError (state unchanged) if illegal."""
-        if self.stage == OVER:
+        if self.stage == _OVER:
             raise RuleError(_E_GAME_OVER)
         if not isinstance(move, tuple) or not move:
             raise RuleError(_E_BAD_MOVE)
         kind = move[0]
         seat = self.turn
         st = self.stage
-        if st == ROLL:
-            if kind != M_ROLL or len(move) != 1:
+        if st == _ROLL:
+            if kind != _M_ROLL or len(move) != 1:
                 raise RuleError(_E_ROLL_FIRST)
             d1 = self.source.die(6)
             d2 = self.source.die(6)
@@ -334,10 +334,10 @@ class Board:
                 sp = self.reach(seat, k)
                 if not self.targets or self.targets[0][0] != sp:
                     self.targets.append((sp, k))
-            self.stage = GO
+            self.stage = _GO
             return
-        if st == GO:
-            if kind != M_GO or len(move) != 2:
+        if st == _GO:
+            if kind != _M_GO or len(move) != 2:
                 raise RuleError(_E_CHOOSE_SPACE)
             for sp, k in self.targets:
                 if sp == move[1]:
@@ -345,12 +345,12 @@ class Board:
                     self._act(seat, sp)
                     return
             raise RuleError(_E_NOT_REACHABLE)
-        if st == PILE:
-            if kind == DRAW_DECK and len(move) == 1:
+        if st == _PILE:
+            if kind == _DRAW_DECK and len(move) == 1:
                 if not self.can_draw_deck():
                     raise RuleError(_E_DRAW_EMPTY)
                 self.hands[seat].append(self._pop_draw())
-            elif kind == TAKE_DISCARD and len(move) == 1:
+            elif kind == _TAKE_DISCARD and len(move) == 1:
                 if not self.discard:
                     raise RuleError(_E_DISCARD_EMPTY)
                 self.hands[seat].append(self._pop_discard(len(self.discard) - 1))
@@ -359,8 +359,8 @@ class Board:
             self.left -= 1
             self._after_pile()
             return
-        if st == SEARCH:
-            if kind != PICK or len(move) != 2:
+        if st == _SEARCH:
+            if kind != _PICK or len(move) != 2:
                 raise RuleError(_E_CHOOSE_CARD)
             c = move[1]
             i = len(self.discard) - 1
@@ -371,8 +371,8 @@ class Board:
             self.hands[seat].append(self._pop_discard(i))
             self._to_play()
             return
-        if st == SWAP:
-            if kind != M_SWAP or len(move) != 2:
+        if st == _SWAP:
+            if kind != _M_SWAP or len(move) != 2:
                 raise RuleError(_E_CHOOSE_CARD_GIVE)
             c = move[1]
             hand = self.hands[seat]
@@ -389,22 +389,22 @@ class Board:
                         break
                 self._to_play()
             return
-        if st == ASK:
-            if kind != M_ASK or len(move) != 3:
+        if st == _ASK:
+            if kind != _M_ASK or len(move) != 3:
                 raise RuleError(_E_CHOOSE_NUMBER)
             num, d = move[1], move[2]
             if not isinstance(num, int) or not 1 <= num <= 12:
                 raise RuleError(_E_BAD_NUMBER)
-            if d != CW and d != CCW:
+            if d != _CW and d != _CCW:
                 raise RuleError(_E_BAD_DIRECTION)
             self._ask(seat, num, d)
             self._to_play()
             return
-        if st == FREE:
-            if kind != M_FREE or len(move) != 2:
+        if st == _FREE:
+            if kind != _M_FREE or len(move) != 2:
                 raise RuleError(_E_CHOOSE_KIND)
             k = move[1]
-            if not isinstance(k, int) or not 0 <= k < K_FREE:
+            if not isinstance(k, int) or not 0 <= k < _K_FREE:
                 raise RuleError(_E_BAD_KIND)
             sp = self.free_space(seat, k)
             if sp < 0:
@@ -412,29 +412,29 @@ class Board:
             self.tokens[seat] = sp
             self._act(seat, sp)
             return
-        if st == KEEP:
+        if st == _KEEP:
             hand = self.hands[seat]
-            if kind == DONE and len(move) == 1:
+            if kind == _DONE and len(move) == 1:
                 self._keep_done()
                 return
-            if kind != M_KEEP or len(move) != 2:
+            if kind != _M_KEEP or len(move) != 2:
                 raise RuleError(_E_KEEP_OR_DONE)
             c = move[1]
             if c not in hand:
                 raise RuleError(_E_NOT_IN_HAND_KEEP)
-            if len(self.kept[seat]) >= KEEP_MAX:
+            if len(self.kept[seat]) >= _KEEP_MAX:
                 raise RuleError(_E_KEEP_FIVE)
             hand.remove(c)
             self.kept[seat].append(c)
-            if len(self.kept[seat]) >= KEEP_MAX or not hand:
+            if len(self.kept[seat]) >= _KEEP_MAX or not hand:
                 self._keep_done()
             return
         # PLAY
-        if kind == LAY:
+        if kind == _LAY:
             self._lay(seat, move)
-        elif kind == HIT:
+        elif kind == _HIT:
             self._hit(seat, move)
-        elif kind == DISCARD:
+        elif kind == _DISCARD:
             self._discard(seat, move)
         else:
             raise RuleError(_E_PLAY)
@@ -496,13 +496,13 @@ class Board:
 
     def _begin(self, seat):
         self.turn = seat
-        self.stage = ROLL
+        self.stage = _ROLL
         self.action = -1
         self.dice = (0, 0)
         self.targets = []
 
     def _to_play(self):
-        self.stage = PLAY
+        self.stage = _PLAY
         if not self.hands[self.turn]:  # nothing to discard: only when every card is out of reach
             self._end_turn()
 
@@ -510,38 +510,38 @@ class Board:
         """Carry out the action of the space the token stopped on (P10B-9 ... P10B-16)."""
         self.action = sp
         k = TRACK[sp] >> 3
-        if k == K_DRAW or k == K_EXTRA:
-            self.left = TRACK[sp] & 7 if k == K_DRAW else 1
-            if k == K_EXTRA:
+        if k == _K_DRAW or k == _K_EXTRA:
+            self.left = TRACK[sp] & 7 if k == _K_DRAW else 1
+            if k == _K_EXTRA:
                 self.extra = True
-            self.stage = PILE
+            self.stage = _PILE
             self._after_pile()
-        elif k == K_SEARCH:
+        elif k == _K_SEARCH:
             if self.discard:
-                self.stage = SEARCH
+                self.stage = _SEARCH
             else:
                 self._to_play()
-        elif k == K_SWAP:
+        elif k == _K_SWAP:
             self.left = TRACK[sp] & 7
             self.swapped = 0
-            self.stage = SWAP
+            self.stage = _SWAP
             if not self.hands[seat]:  # P10B-12: nothing to give up (an ASK took the last card)
                 self.left = 0
                 self._give_top(seat)
                 self._to_play()
-        elif k == K_ALL:  # P10B-13
+        elif k == _K_ALL:  # P10B-13
             for i in range(self.n):
                 if not self._give_top((seat + i) % self.n):
                     break
             self._to_play()
-        elif k == K_JOKER:  # P10B-14
+        elif k == _K_JOKER:  # P10B-14
             if self.draw or len(self.discard) > 1:
-                self.hands[seat].append(self._pop_draw() | JOKER_BIT)
+                self.hands[seat].append(self._pop_draw() | _JOKER_BIT)
             self._to_play()
-        elif k == K_ASK:
-            self.stage = ASK
+        elif k == _K_ASK:
+            self.stage = _ASK
         else:
-            self.stage = FREE
+            self.stage = _FREE
 
     def _after_pile(self):
         if self.left <= 0 or not (self.can_draw_deck() or self.can_take_discard()):
@@ -551,7 +551,7 @@ class Board:
     def _ask(self, seat, num, d):
         """P10B-15: the first other player in the direction who holds a natural ``num`` gives one
         (the colour they hold fewest of, then the lowest) and takes the top of the draw pile."""
-        step = 1 if d == CW else self.n - 1
+        step = 1 if d == _CW else self.n - 1
         s = seat
         giver = -1
         for _ in range(self.n - 1):
@@ -560,11 +560,11 @@ class Board:
             best = -1
             best_key = 0
             for c in hand:
-                if c < JOKER_BIT and c & 15 == num:
+                if c < _JOKER_BIT and c & 15 == num:
                     col = c >> 4
                     cnt = 0
                     for x in hand:
-                        if x < JOKER_BIT and x >> 4 == col:
+                        if x < _JOKER_BIT and x >> 4 == col:
                             cnt += 1
                     key = cnt * 4 + col
                     if best < 0 or key < best_key:
@@ -632,12 +632,12 @@ class Board:
             more = False
             for i in range(self.n):
                 s = (first + i) % self.n
-                if len(self.hands[s]) < HAND and deck:
+                if len(self.hands[s]) < _HAND and deck:
                     self.hands[s].append(deck.pop())
                     more = True
         self.discard = []
         self.dopen = []
-        for _ in range(FACE_UP):
+        for _ in range(_FACE_UP):
             if deck:
                 self.discard.append(deck.pop())
                 self.dopen.append(0)
@@ -675,7 +675,7 @@ class View:
             for i in range(len(g.discard)):
                 known.append(g.discard[i] if g.dopen[i] else -1)
         self.discard_known = known
-        self.discard_pile = list(g.discard) if g.stage == SEARCH and g.turn == seat else []
+        self.discard_pile = list(g.discard) if g.stage == _SEARCH and g.turn == seat else []
         self.dice = g.dice
         self.targets = list(g.targets) if g.turn == seat else []
         self.left = g.left
@@ -688,7 +688,7 @@ class View:
         self.winners = list(g.winners)
         self.can_deck = g.can_draw_deck()
         self.can_discard = g.can_take_discard()
-        self.free = [g.free_space(seat, k) for k in range(K_FREE)] if g.stage == FREE else None
+        self.free = [g.free_space(seat, k) for k in range(_K_FREE)] if g.stage == _FREE else None
 
     def legal_moves(self):
         """The legal moves of the pending decision when it is this seat's."""
@@ -726,3 +726,47 @@ def new_game(players, options, source):
         for k in sorted(options):
             raise RuleError(_E_NO_OPTION, k)
     return Board(players, source)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+if __debug__:
+    ROLL = _ROLL
+    GO = _GO
+    PILE = _PILE
+    SEARCH = _SEARCH
+    SWAP = _SWAP
+    ASK = _ASK
+    FREE = _FREE
+    PLAY = _PLAY
+    KEEP = _KEEP
+    DRAW_DECK = _DRAW_DECK
+    TAKE_DISCARD = _TAKE_DISCARD
+    LAY = _LAY
+    HIT = _HIT
+    DISCARD = _DISCARD
+    M_ROLL = _M_ROLL
+    M_GO = _M_GO
+    PICK = _PICK
+    M_SWAP = _M_SWAP
+    M_ASK = _M_ASK
+    M_FREE = _M_FREE
+    M_KEEP = _M_KEEP
+    DONE = _DONE
+    CW = _CW
+    CCW = _CCW
+    K_DRAW = _K_DRAW
+    K_EXTRA = _K_EXTRA
+    K_SEARCH = _K_SEARCH
+    K_SWAP = _K_SWAP
+    K_ALL = _K_ALL
+    K_JOKER = _K_JOKER
+    K_ASK = _K_ASK
+    K_FREE = _K_FREE
+    SPACES = _SPACES
+    FINISH = _FINISH
+    HAND = _HAND
+    FACE_UP = _FACE_UP
+    KEEP_MAX = _KEEP_MAX
+    JOKER_BIT = _JOKER_BIT
+    OVER = _OVER

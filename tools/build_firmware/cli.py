@@ -248,7 +248,7 @@ def build_vm(args, out=print):
     with open(os.path.join(manifests, "app.py"), "w") as f:
         f.write(harness)
         for pkg in sorted(os.listdir(frozen)):
-            f.write('package("%s", base_path="%s")\n' % (pkg, frozen))
+            f.write('package("%s", base_path="%s", opt=3)\n' % (pkg, frozen))  # as a board's image
     log = os.path.join(here, "build.log")
     open(log, "w").close()
     env = dict(os.environ, CP_VERSION=version)

@@ -182,7 +182,10 @@ def write_variant(source, port, board, dest, settings, frozen_dir):
         text = f.read()
     lines = [text.rstrip("\n"), "", MARK,
              "# the board's own frozen libraries are replaced by the app (it imports none of them)",
-             "FROZEN_MPY_DIRS = %s" % frozen_dir]
+             "FROZEN_MPY_DIRS = %s" % frozen_dir,
+             "# compiled as deploy compiles the app's .mpy files (-O3: the modules' `if __debug__:`",
+             "# blocks, the constants' public names for the desktop, left out of their RAM tables)",
+             "MPY_CROSS_FLAGS = -O3"]
     for flag, value in sorted(settings.items()):
         lines.append("%s = %d" % (flag, value))
     text = "\n".join(lines) + "\n"
