@@ -20,7 +20,6 @@ from firmware import lang, sound, ui
 from firmware.lang import game_name, t
 from firmware.buttons import Buttons
 from firmware.settings import Settings
-from firmware.nvmstore import Store
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -49,9 +48,8 @@ class App:
         self.boot_modules = None  # the modules of the main menu: what unload() keeps
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
-        loaded = self.mark()
-        self.store = Store(microcontroller.nvm)
-        self.forget_since(loaded)  # the reader of old saves, where it was needed (code is RAM)
+        self._store = None
+        self.appends = self.store.append  # (Session.checkpoint: a save at every person's move)
         self.settings = Settings()
         self.notices = []
         self.later = None  # a function of the app to call once the keys of this pass are given
@@ -97,6 +95,27 @@ class App:
         except NotImplementedError:
             b = supervisor.ticks_ms().to_bytes(4, "little")
         return ((b[3] & 0x3F) << 24) | (b[2] << 16) | (b[1] << 8) | b[0]
+
+    @property
+    def store(self):
+        """The saves in the NVM (``firmware.nvmstore.Store``), read at the first use since
+        ``close_store``: a game lets it and its code go between its saves (code is RAM)."""
+        if self._store is None:
+            from firmware.nvmstore import Store
+
+            loaded = self.mark()
+            self._store = Store(microcontroller.nvm)
+            self.forget_since(loaded)  # the reader of old saves, where it was needed
+        return self._store
+
+    def close_store(self):
+        """Let the store go, and its modules on a board (the next use reads the NVM again); kept
+        where the NVM takes a write without an erase, as a game saves every person's move."""
+        if self.appends:
+            return
+        self._store = None
+        if DEVICE:
+            self.forget(("firmware.nvmstore", "shared_rules.crc"))
 
     def has_game(self):
         return self.store.game is not None and self.store.game.newest is not None

@@ -175,7 +175,9 @@ def _begun(app, session):
     this module, and what it alone uses, is gone (code is RAM; the main menu imports them
     again) and its functions have returned (what they used is no longer seen by the
     collector). The loop collects the garbage before it calls ``begin``. The record's module
-    goes too: a game that is being recorded keeps it, through its record's class."""
+    goes too: a game that is being recorded keeps it, through its record's class; and the
+    saves' store, until the game's next save (``App.close_store``)."""
+    app.close_store()
     if app.boot_modules is not None:
         app.forget([__name__, "firmware.found", "firmware.gamerec"], collect=False)
     app.later = session.begin

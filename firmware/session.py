@@ -256,11 +256,13 @@ class Session:
 
         A computer's move alone is never saved: after a power cut the computer plays again.
         The end of the game is saved by ``firmware.summary.finish``, with the statistics, in one
-        write."""
-        store = self.app.store
-        if (reason == "hand" or (reason == "leave" and self.unsaved) or store.append
-                or (reason == "start" and store.game.newest is not None)):
+        write. Between saves the store is let go (``App.close_store``: its code is RAM), but
+        where every person's move is saved."""
+        app = self.app
+        if (reason == "hand" or (reason == "leave" and self.unsaved) or app.appends
+                or (reason == "start" and app.store.game.newest is not None)):
             self.save()
+        app.close_store()
 
     def save(self):
         if self.state.over:
