@@ -96,6 +96,26 @@ def test_resume_after_power_cut_mid_turn(tmp_path):
     assert "Game over" in d.play_to_end()
 
 
+def test_the_store_is_let_go_between_a_games_saves_but_where_every_move_is_saved(tmp_path):
+    """A game keeps no store between its saves (its code is RAM: ``App.close_store``): on the
+    PyBadge none from the first turn, and none again after the save at the end of a hand, which
+    Continue brings back; the PicoSystem, which saves every person's move, keeps it."""
+    d = Driver("pybadge", nvm_path=str(tmp_path / "nvm.bin"), seed=3)
+    d.boot()
+    d.new_game("classic", "5", "standard", ("person", "normal"))
+    assert d.booted._store is None
+    t = _play_until(d, _turn("play"))  # hand 2: the end of hand 1 was saved
+    assert d.booted._store is None
+    hand_no = t.session.state.hand_no
+    d.m.power_cut()
+    d.continue_game()
+    assert "Hand " + str(hand_no - 1) + " over" in d.text()
+    p = Driver("pimoroni_picosystem", nvm_path=str(tmp_path / "pico.bin"), seed=3)
+    p.boot()
+    p.new_game("classic", "5", "standard", ("person", "normal"))
+    assert p.booted._store is not None and p.booted.appends
+
+
 def test_power_cut_inside_a_save_loses_only_that_move(tmp_path):
     """The power fails while the discard is being saved (the PicoSystem's NVM takes a save
     without an erase, so each person's move is saved): after Continue the game stands where it
