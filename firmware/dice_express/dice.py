@@ -57,7 +57,7 @@ class DiceScreen(Decision):
         self.body.append(self.info)
         self.row_y = (lay.body_top + rh, lay.body_top + rh + self.pitch + gap)
         for i in range(2):
-            self.body.append(ui.label(t("dx.roll" if i else "dx.kept"), lay.margin,
+            self.body.append(ui.label((t("dx.roll") if i else t("dx.kept")), lay.margin,
                                       self.row_y[i] + (self.size - 12 * ls) // 2, ui.DIM, ls))
         self.frame = ui.rect(0, 0, self.size + 4, self.size + 4, ui.BAR)
         self.body.append(self.frame)

@@ -56,7 +56,7 @@ def round_text(screens):
                 phase = str(st.phase_numbers[st.progress[s] - 1]) + "->" + (
                     phase if nxt else t("p10.done"))
         rows.append([names[s], "+" + str(points[s]), str(st.scores[s]), phase])
-    lines += columns(t("p10.free_head" if free else "p10.hand_head"), rows)
+    lines += columns((t("p10.free_head") if free else t("p10.hand_head")), rows)
     if st.tiebreak and not again:
         tied = [names[s] for s in range(st.n) if st.active[s]]
         lines.append(t("p10.tie").format(", ".join(tied), st.phase_numbers[-1]))
@@ -69,7 +69,7 @@ def ending_text(session):
     names = session.names
     won = [names[w] for w in st.winners]
     winners = (" " + t("p10.and") + " ").join(won)
-    head = t("p10.win" if len(won) > 1 else "p10.wins").format(winners)
+    head = (t("p10.win") if len(won) > 1 else t("p10.wins")).format(winners)
     # everyone advances: everyone has played every phase, laid or not, and points decide
     everyone = st.progression == _EVERYONE
     places = st.ranking()
@@ -80,7 +80,7 @@ def ending_text(session):
             row.insert(1, str(st.completed(s)))
         rows.append(row)
     # the winner and the places first (a page), then how the game ended
-    lines = [head] + columns(t("p10.points_head" if everyone else "p10.places_head"), rows)
+    lines = [head] + columns((t("p10.points_head") if everyone else t("p10.places_head")), rows)
     if st.tiebreak:
         lines.append(t("p10.tiebreak").format(won[0], st.phase_numbers[-1]))
     elif st.last_hand is not None:

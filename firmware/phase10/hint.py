@@ -27,7 +27,7 @@ def hint(screen):
     elif len(phases) > 1:  # free choice: the phase closest to complete
         screen.say(t("p10.hint_ph_short").format(number, missing))
     else:
-        screen.say(t("p10.hint_short1" if missing == 1 else "p10.hint_shortN").format(missing))
+        screen.say((t("p10.hint_short1") if missing == 1 else t("p10.hint_shortN")).format(missing))
 
 
 def _closest_plan(screen, hand, phases):

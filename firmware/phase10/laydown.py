@@ -22,6 +22,7 @@ from firmware.phase10 import text as p10text
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
+_SET = const(0)  # shared_rules.phases.SET
 _RUN = const(1)  # shared_rules.phases.RUN
 _LAY = const(2)  # shared_rules.phase10.game.LAY
 
@@ -64,7 +65,9 @@ def order_run(cards):
 def group_head(kind, size):
     """``Set3``, ``Run4``, ``Colour7``: a group of a phase, as its row names it (in the app's
     language)."""
-    return t(("p10.head.set", "p10.head.run", "p10.head.colour")[kind]).format(size)
+    head = (t("p10.head.set") if kind == _SET else t("p10.head.run") if kind == _RUN
+            else t("p10.head.colour"))
+    return head.format(size)
 
 
 def group_cards_text(kind, cards, card_text):

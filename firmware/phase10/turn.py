@@ -189,7 +189,8 @@ class Turn(Rows):
             self._mode(TARGET)
         else:
             if new_card >= 0:
-                msg = t("p10.you_took" if self.took else "p10.you_drew").format(self.text_of(hand[new_card]))
+                msg = (t("p10.you_took") if self.took else t("p10.you_drew")).format(
+                    self.text_of(hand[new_card]))
             self._mode(PLAY)
             if ready:
                 # two or three buttons: the cursor waits on Lay down, not at the end of a walk
@@ -369,14 +370,15 @@ class Turn(Rows):
             return
         code, value = self.rows[self.menu.index]
         off = self.menu.dim[self.menu.index]
-        v = self.view()
+        # (a view is made only where a row needs one: one held here would take its kilobyte
+        # through the move, the lay-down's import or the hint's solver)
         if code == _A_DECK:
             self.make((_DRAW_DECK,))
         elif code == _A_TAKE:
             self.took = True
             self.make((_TAKE_DISCARD,))
         elif code == _A_LAY:
-            phases = v.open_phases()
+            phases = self.view().open_phases()
             if len(phases) > 1:
                 self._mode(PICK)
             else:
@@ -392,6 +394,7 @@ class Turn(Rows):
         elif code == _A_DISCARD:
             self.make((_DISCARD, self.card))
         elif code == _A_HIT:
+            v = self.view()
             if not v.laid[self.seat]:
                 self.refuse(t("p10.e.lay_first"), t("p10.lay_first_full"))
             elif off:

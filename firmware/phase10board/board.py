@@ -51,7 +51,7 @@ def action_lines(sp):
     k = B.space_kind(sp)
     n = B.space_count(sp)
     if k == _K_DRAW:
-        return tuple(t("p10b.a.draw1" if n == 1 else "p10b.a.drawN").format(n).split("|"))
+        return tuple((t("p10b.a.draw1") if n == 1 else t("p10b.a.drawN")).format(n).split("|"))
     key = ("p10b.a.draw1", "p10b.a.extra", "p10b.a.search", "p10b.a.swap", "p10b.a.all",
            "p10b.a.joker", "p10b.a.ask", "p10b.a.free")[k]
     return tuple(t(key).format(n, n + 1).split("|"))

@@ -223,7 +223,8 @@ class Screens:
         if k == _M_SWAP:
             return t("p10b.m.gives_up").format(who)
         if k == _M_ASK:
-            return t("p10b.m.asks_cw" if move[2] == _CW else "p10b.m.asks_ccw").format(who, move[1])
+            ask = t("p10b.m.asks_cw") if move[2] == _CW else t("p10b.m.asks_ccw")
+            return ask.format(who, move[1])
         if k == _M_FREE:
             return t("p10b.m.frees").format(who, t("p10b.spaces").split(" ")[move[1]])
         if k == _M_KEEP:
