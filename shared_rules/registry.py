@@ -87,11 +87,15 @@ def module(entry):
 def player(rules, level, rng):
     """A computer player of ``level`` (``greedy`` is the old name of ``normal``) for the game of
     the rules module ``rules``: the class its ``PLAYERS`` table names for that level, whose module
-    is imported now (code is RAM: a level's module loads only when one of its players plays)."""
+    (a name without a dot: one of the rules module's package) is imported now (code is RAM: a
+    level's module loads only when one of its players plays)."""
     if level == "greedy":
         level = "normal"
     for lv, name, cls in rules.PLAYERS:
         if lv == level:
+            if "." not in name:
+                package = rules.__name__
+                name = package[:package.rfind(".") + 1] + name
             return getattr(load(name), cls)(rng)
     raise RuleError(_E_UNKNOWN_LEVEL, level)
 

@@ -58,13 +58,13 @@ _FINISH = const(30)
 COLOURS = "WYORGB"
 COLOUR_NAMES = ("white", "yellow", "orange", "red", "green", "blue")
 _FULL = const(0x7C)  # lengths 2..6 as bits
-# The computer player of each level, easiest first: its module and class, imported only when
-# one plays (``registry.player``).
+# The computer player of each level, easiest first: its module (in this package) and class,
+# imported only when one plays (``registry.player``).
 PLAYERS = (
-    ("random", "shared_rules.dice_express.bots", "RandomBot"),
-    ("easy", "shared_rules.dice_express.bots", "EasyBot"),
-    ("normal", "shared_rules.dice_express.bots", "NormalBot"),
-    ("hard", "shared_rules.dice_express.bots", "HardBot"),
+    ("random", "bots", "RandomBot"),
+    ("easy", "bots", "EasyBot"),
+    ("normal", "bots", "NormalBot"),
+    ("hard", "bots", "HardBot"),
 )
 
 # last_end codes: what the end of the turn did to the player who got no piece (DX-9, DX-10)

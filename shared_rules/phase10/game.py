@@ -88,13 +88,13 @@ _EVERYONE = const(1)
 _FREE = const(2)
 
 _HAND_SIZE = const(10)
-# The computer player of each level, easiest first: its module and class, imported only when
-# one plays (``registry.player``).
+# The computer player of each level, easiest first: its module (in this package) and class,
+# imported only when one plays (``registry.player``).
 PLAYERS = (
-    ("random", "shared_rules.phase10.bots", "RandomBot"),
-    ("easy", "shared_rules.phase10.bots", "EasyBot"),
-    ("normal", "shared_rules.phase10.bots", "GreedyBot"),
-    ("hard", "shared_rules.phase10.hard", "HardBot"),
+    ("random", "bots", "RandomBot"),
+    ("easy", "bots", "EasyBot"),
+    ("normal", "bots", "GreedyBot"),
+    ("hard", "hard", "HardBot"),
 )
 
 

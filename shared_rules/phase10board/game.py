@@ -146,13 +146,13 @@ _E_PLAY = const(99)
 _E_DISCARD_EMPTY = const(100)
 
 COLOUR_LETTERS = "RPGY"
-# The computer player of each level, easiest first: its module and class, imported only when
-# one plays (``registry.player``).
+# The computer player of each level, easiest first: its module (in this package) and class,
+# imported only when one plays (``registry.player``).
 PLAYERS = (
-    ("random", "shared_rules.phase10board.bots", "RandomBot"),
-    ("easy", "shared_rules.phase10board.bots", "EasyBot"),
-    ("normal", "shared_rules.phase10board.bots", "NormalBot"),
-    ("hard", "shared_rules.phase10board.hard", "HardBot"),
+    ("random", "bots", "RandomBot"),
+    ("easy", "bots", "EasyBot"),
+    ("normal", "bots", "NormalBot"),
+    ("hard", "hard", "HardBot"),
 )
 _OVER = const(9)
 
