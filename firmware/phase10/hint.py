@@ -18,7 +18,7 @@ def hint(screen):
     missing, number, groups = best
     screen.start_lay(number)
     lay = screen.lay
-    lay.fill(groups)
+    _fill(lay, groups)
     screen.hand.set_cards(screen.order, [g >= 0 for g in lay.in_group])
     lay.show_rows()
     if missing == 0:
@@ -48,3 +48,16 @@ def _closest_plan(screen, hand, phases):
     solver = None
     app.forget_since(loaded)
     return best
+
+
+def _fill(lay, groups):
+    """Choose the cards of the solver's ``groups`` into the lay-down ``lay``'s groups."""
+    lay.clear()
+    cards = lay.cards
+    for gi in range(len(groups)):
+        for c in groups[gi]:
+            for i in range(len(cards)):
+                if cards[i] == c and lay.in_group[i] < 0:
+                    lay.in_group[i] = gi
+                    break
+    lay.filling = len(groups) - 1

@@ -157,17 +157,6 @@ class LayDown:
                     break
         return True
 
-    def fill(self, groups):
-        """Choose the cards of ``groups`` (lists of cards, e.g. from the solver)."""
-        self.clear()
-        for gi in range(len(groups)):
-            for c in groups[gi]:
-                for i in range(len(self.cards)):
-                    if self.cards[i] == c and self.in_group[i] < 0:
-                        self.in_group[i] = gi
-                        break
-        self.filling = len(groups) - 1
-
     def groups(self):
         """The groups of the lay-down move."""
         return [self.group(gi) for gi in range(len(self.shape))]
