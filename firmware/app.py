@@ -31,7 +31,7 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
 BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
-MENUS = "firmware.menus"
+MENUS = ("firmware.menus", "firmware.menu")  # the main menu's modules, not kept during a game
 DEVICE = sys.implementation.name != "cpython"  # (a board, or MicroPython standing in for one)
 
 
@@ -226,9 +226,11 @@ class App:
         self.stack[0] = None
         menu = None
         boot = self.boot_modules
-        if boot is not None and MENUS in boot:
-            boot.remove(MENUS)
-            forget(MENUS)
+        if boot is not None:
+            for name in MENUS:
+                if name in boot:
+                    boot.remove(name)
+                    forget(name)
         gc.collect()
 
     def _menu(self):
@@ -243,7 +245,9 @@ class App:
             menu.menu.set_items(items, at)
         self.stack[0] = menu
         if self.boot_modules is not None:
-            self.boot_modules.append(MENUS)
+            for name in MENUS:
+                if name not in self.boot_modules:
+                    self.boot_modules.append(name)
 
     def unload(self, keep=()):
         """Forget every module imported since the main menu first showed, but those in ``keep``

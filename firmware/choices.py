@@ -4,6 +4,7 @@ decisions are short lists (a test game's roll or hold; the board game's action c
 from micropython import const
 
 from firmware import ui
+from firmware.menu import Menu
 from firmware.decide import Decision
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -48,7 +49,7 @@ class Choices(Decision):
         if menu is None or menu.top != lay.body_top + n * lay.row_h:
             if menu is not None:
                 self.body.remove(menu.group)
-            self.menu = ui.Menu(self, [], top=lay.body_top + n * lay.row_h,
+            self.menu = Menu(self, [], top=lay.body_top + n * lay.row_h,
                                 rows=max(1, lay.rows - n))
             if menu is not None:
                 self.menu.set_items(menu.items, menu.index, menu.dim)

@@ -3,7 +3,8 @@ one row per game that has screens on the device."""
 
 import gc
 
-from firmware import lang, ui
+from firmware import lang
+from firmware.menu import ListScreen
 from firmware.lang import game_name, t
 from shared_rules import registry
 
@@ -13,8 +14,8 @@ def games():
     return [e for e in registry.GAMES if e.screens is not None]
 
 
-class MainMenu(ui.ListScreen):
-    hints = ui.ListScreen.hints[:3]  # no "back" on the first screen
+class MainMenu(ListScreen):
+    hints = ListScreen.hints[:3]  # no "back" on the first screen
 
     def __init__(self, app):
         super().__init__(app, t("menu.title"), self._items(app))
@@ -90,11 +91,11 @@ def about(app):
     return TextPage(app, t("about.title"), text)
 
 
-class LanguageChoice(ui.ListScreen):
+class LanguageChoice(ListScreen):
     """The first power-on of a board with no saved settings: English, Русский, Polski, each
     in its own language. The choice is saved at once; Settings changes it later."""
 
-    hints = ui.ListScreen.hints[:3]
+    hints = ListScreen.hints[:3]
 
     def __init__(self, app):
         super().__init__(app, "Language/Язык/Język", list(lang.NAMES))  # 19: the CLUE's width

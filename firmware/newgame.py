@@ -3,11 +3,12 @@ seat a person with a three-letter name or a computer player (easy, normal, hard)
 are kept in the settings for next time (variant values per game, by key)."""
 
 from firmware import ui
+from firmware.menu import ListScreen
 from firmware.lang import game_name, t, t_or
 from firmware.settings import KIND_NAMES
 
 
-class NewGame(ui.ListScreen):
+class NewGame(ListScreen):
     def __init__(self, app, entry):
         self.app = app
         self.entry = entry
@@ -101,7 +102,7 @@ def _start(app):
     start(app)
 
 
-class Overwrite(ui.ListScreen):
+class Overwrite(ListScreen):
     """A saved game would be replaced by the new one: say so and ask (issue: starting a new
     game used to delete the saved one without a word)."""
 

@@ -4,6 +4,7 @@ back to (docs/firmware-games.md). Imported only when a game is paused."""
 from micropython import const
 
 from firmware import ui
+from firmware.menu import ListScreen
 from firmware.lang import game_name, t
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -11,7 +12,7 @@ from firmware.lang import game_name, t
 _START = const(6)  # boards.START
 
 
-class PauseMenu(ui.ListScreen):
+class PauseMenu(ListScreen):
     """START during a game (or B where nothing is left to go back to): resume, the table, the
     log of every move since the person's last decision, the rules of this game, settings, leave
     (the game is saved; Continue resumes it)."""

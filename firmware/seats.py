@@ -5,6 +5,7 @@ edited: code is RAM on a SAMD51)."""
 from micropython import const
 
 from firmware import ui
+from firmware.menu import ListScreen
 from firmware.lang import t
 from firmware.settings import KIND_NAMES, NAME_CHARS
 
@@ -18,7 +19,7 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
 
-class SeatEditor(ui.ListScreen):
+class SeatEditor(ListScreen):
     """One seat: person or computer level, and the three-letter name."""
 
     def __init__(self, app, seat):

@@ -7,6 +7,7 @@ from micropython import const
 
 from boards import KEY_NAMES
 from firmware import lang, ui
+from firmware.menu import ListScreen
 from firmware.lang import t
 from firmware.settings import FIELDS
 
@@ -29,7 +30,7 @@ ROWS = (
 )
 
 
-class SettingsScreen(ui.ListScreen):
+class SettingsScreen(ListScreen):
     def __init__(self, app, at=0, first=0):
         self.app = app
         self.rows = [r for r in ROWS if (r[0] != "bright" or app.board.BRIGHTNESS)

@@ -3,7 +3,7 @@ in the app's language (their words in the language files, firmware/lang.py), and
 
 from micropython import const
 
-from firmware import ui
+from firmware.menu import ListScreen
 from firmware.lang import t
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -63,7 +63,7 @@ def text(what):
     return Long(PAGES[what])
 
 
-class RulesMenu(ui.ListScreen):
+class RulesMenu(ListScreen):
     """The Rules pages of every game, or of one game (``key``: from its pause menu)."""
 
     def __init__(self, app, key=None, at=0):

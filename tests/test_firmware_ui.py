@@ -38,12 +38,14 @@ def test_a_game_menus_cursor_row_longer_than_the_row_slides_to_show_its_end(ui):
     stays still, and moving the cursor shows the row it left from its start."""
     import displayio
 
+    from firmware.menu import Menu
+
     class Screen:
         layout = ui.Layout(160, 128)
         body = displayio.Group()
 
     long = "Colour6 ok: R5 R6 R7 R8 R11 JG10"
-    menu = ui.Menu(Screen(), ["short", long])
+    menu = Menu(Screen(), ["short", long])
     cols = menu.cols
     assert len(long) > cols
     row = menu.labels[1]

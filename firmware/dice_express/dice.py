@@ -6,6 +6,7 @@ from micropython import const
 import displayio
 
 from firmware import ui
+from firmware.menu import Menu
 from firmware.decide import Decision
 from firmware.lang import t
 from shared_rules.dice_express import game as D
@@ -75,7 +76,7 @@ class DiceScreen(Decision):
             self.body.append(g)
             self.faces.append((g, face.pixel_shader, mark))
             self._place(i)
-        self.buttons = ui.Menu(self, [t("dx.roll_rest"), t("dx.stop")],
+        self.buttons = Menu(self, [t("dx.roll_rest"), t("dx.stop")],
                                top=self.row_y[1] + self.pitch + gap, rows=2)
         self.buttons.set_bar(False)
         # the dice of this roll tumble (all of them after the first roll)

@@ -7,6 +7,7 @@ steals (greyed with the reason where not allowed) and Nothing."""
 from micropython import const
 
 from firmware import ui
+from firmware.menu import Menu
 from firmware.choices import Choices
 from firmware.decide import Decision
 from firmware.dice_express.roads import Roads, need
@@ -135,7 +136,7 @@ class RollScreen(Decision):
         shown = min(len(rows), 2)
         if bottom - lay.body_top - shown * lay.row_h - 2 < need(session.state.n):
             shown = 1
-        self.menu = ui.Menu(self, [r for r, _ in rows], top=lay.body_top, rows=shown)
+        self.menu = Menu(self, [r for r, _ in rows], top=lay.body_top, rows=shown)
         top = lay.body_top + shown * lay.row_h + 2
         self.roads = Roads(self.body, session, lay.margin, top, lay.width - 2 * lay.margin, bottom - top)
 

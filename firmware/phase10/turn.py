@@ -18,6 +18,7 @@ from micropython import const
 from shared_rules.phases import CARD_PHASES
 
 from firmware import ui
+from firmware.menu import Menu
 from firmware.lang import t
 from firmware.phase10 import text as p10text
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
@@ -122,7 +123,7 @@ class Turn(Rows):
         if n < 3 and (bottom - y) // 3 >= 12 * s:
             n = 3  # three rows (two groups and Lay down now) in rows just the text's height
             row_h = (bottom - y) // 3
-        self.menu = ui.Menu(self, [], top=y, rows=max(1, n), row_h=row_h)
+        self.menu = Menu(self, [], top=y, rows=max(1, n), row_h=row_h)
         self.order = []  # the hand in display order
         self.lay = None  # LAY: the lay-down being chosen (firmware.phase10.laydown.LayDown)
         self.cur = 0  # cursor in the hand

@@ -9,6 +9,7 @@ through the tiles and then the rows; A picks; B pauses."""
 from micropython import const
 
 from firmware import ui
+from firmware.menu import Menu
 from firmware.cards import HandRow, sort_cards, tile_size
 from firmware.decide import Decision
 from firmware.lang import t
@@ -176,7 +177,7 @@ class Pick(Decision):
         if self.menu is not None:
             self.body.remove(self.menu.group)
         n = max(1, (self.bottom - top) // self.layout.row_h)
-        self.menu = ui.Menu(self, [], top=top, rows=n)
+        self.menu = Menu(self, [], top=top, rows=n)
 
     def say(self, text, warn=False):
         """The prompt or a refusal, on two lines where one does not hold it: the tiles and the
