@@ -150,7 +150,7 @@ class Buttons:
 
 
 # The public names of the constants above, for the desktop's tools and the tests: a board's
-# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
     LONG_MS = _LONG_MS
     REPEAT_DELAY_MS = _REPEAT_DELAY_MS

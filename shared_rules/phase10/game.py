@@ -562,7 +562,7 @@ def decode(data, source=None):
 
 
 # The public names of the constants above, for the desktop's tools and the tests: a board's
-# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
     DRAW = _DRAW
     PLAY = _PLAY

@@ -729,7 +729,7 @@ def new_game(players, options, source):
 
 
 # The public names of the constants above, for the desktop's tools and the tests: a board's
-# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/micropython.md).
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
     ROLL = _ROLL
     GO = _GO
