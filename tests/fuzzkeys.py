@@ -5,8 +5,8 @@ takes its length from ``events`` too).
 Only every 1,000th refresh is drawn (the label text and dirty areas are kept as usual). On a
 two-button board (the CLUE) a long press takes ``FUZZ_LONG_MS`` instead of 600 ms
 (``buttons._LONG_MS``, a global under CPython, a constant on a board; the same code runs):
-with real long presses the tests would take several times as long. Long presses still overlap computer moves (150 ms each), so a press can begin on
-one screen and end on the next. Whenever a press leaves the game for the main menu the fuzzer
+with real long presses the tests would take several times as long. Long presses still overlap
+computer moves (150 ms each), so a press can begin on one screen and end on the next. Whenever a press leaves the game for the main menu the fuzzer
 goes back in (Continue, or a new game when the last one ended), so the presses land on the
 game's screens; the pause menu and the pages it opens are mostly left at once."""
 
