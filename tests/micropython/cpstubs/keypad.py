@@ -56,9 +56,10 @@ class _Scanner:
     def __init__(self, count, max_events):
         self.key_count = count
         self.events = EventQueue(max_events)
-        self._state = [False] * count
         cphw.scanners.append(self)
-        self._scan()
+        # a key held as the scanner is made gives no press, only its release (CircuitPython's
+        # debounce counters start at zero: a key is new once it has been seen up)
+        self._state = self._read()
 
     def _scan(self):
         now = self._read()
