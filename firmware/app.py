@@ -378,9 +378,11 @@ class App:
     def out_of_memory(self, e):
         """A MemoryError in a pass of the loop (on a board whose RAM a game does not fit): the
         traceback on the serial console, then back to the main menu with every module loaded
-        since it first showed dropped, and a message. The saved game stays as its last save
-        left it and the settings are saved as the screens leave them: nothing saved is lost.
-        Another MemoryError on the way is the board's to report (code.py stops)."""
+        since it first showed dropped, and a message; once it is closed the app starts again
+        (``supervisor.reload``), so that Continue finds the whole heap. The saved game stays as
+        its last save left it and the settings are saved as the screens leave them: nothing
+        saved is lost. Another MemoryError on the way is the board's to report (code.py
+        stops)."""
         try:
             from traceback import print_exception  # CircuitPython (and CPython)
         except ImportError:  # MicroPython
@@ -404,7 +406,11 @@ class App:
             text = t("oom.game").format(game_name(name))
         else:
             text = t("oom.other")
-        self.notify(text + " " + t("oom.kept"), t("oom.title"))
+        self.notify(text + " " + t("oom.kept") + " " + t("oom.restart"), t("oom.title"))
+        # closed, the message starts the app again (the board's soft reload): a new heap, in
+        # one piece, and only the names the menus intern, where the game had left holes and
+        # names of its own (they are never freed)
+        self.top.then = supervisor.reload
 
 
 def forget(name):

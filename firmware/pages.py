@@ -182,6 +182,13 @@ class TextPage(ui.Screen):
 
 
 class Message(TextPage):
-    """A short notice; any of A or B closes it."""
+    """A short notice; A shows its next page or closes it on its last, B closes it (and either
+    calls ``then``, if it is set)."""
 
-    hints = ((_A, "ok"),)
+    hints = ((_A, "more"),)  # ("ok" on the last page: ``page_hints``)
+    then = None
+
+    def closed(self):
+        super().closed()
+        if self.then is not None:
+            self.then()

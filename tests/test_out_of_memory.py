@@ -1,5 +1,7 @@
 """Running out of RAM (issue 9): on a board whose heap a game does not fit, the app says so and
-goes back to the main menu, and nothing saved is lost (firmware/app.py ``out_of_memory``).
+goes back to the main menu, and nothing saved is lost (firmware/app.py ``out_of_memory``); once
+the message is closed the app starts again (``supervisor.reload``), so that Continue finds the
+whole heap, and the press that closed the message does nothing more.
 
 Under the MicroPython Unix port with the heap capped, the MemoryError is a real one; on the
 emulator (CPython) one is raised on purpose, to see the screen a person would get."""
@@ -59,6 +61,8 @@ def test_a_game_too_large_for_the_heap_stops_with_a_message_and_keeps_the_save(s
     r = run_script(script, heap=SMALL, nvm=nvm, recover=True)
     assert r.status == 0, r.message
     assert r.out_of_memory, "the game fitted: make SMALL smaller"
+    assert len(r.out_of_memory) == 1 and len(r.reloads) == 1  # (A still down as it restarted)
+    assert r.reloads[0] > r.out_of_memory[0]
     with open(nvm, "rb") as f:
         assert f.read() == before  # the saved game and the settings, byte for byte
     # and the same save still plays where the heap is large enough
@@ -125,10 +129,12 @@ def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path,
         assert "Phase 10 needs more memory (RAM) than this board has free" in " ".join(text.split())
         os.makedirs(shots, exist_ok=True)
         m.screenshot(os.path.join(shots, "out_of_memory.png"), scale=2)
+        assert "Closing this restarts the app with its memory free" in " ".join(text.split())
         m.key("A")
         m.run(300)
         text = m.screen_text()
         assert text.startswith("Pocket Phase 10") and "Continue" in text, text
+        assert sys.modules["firmware.app"].App is not app  # the app has started again
         m.key("A")  # the game goes on from its save
         m.run(3000)
         assert "Lay down or discard" in m.screen_text()

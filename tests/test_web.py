@@ -224,6 +224,25 @@ def test_every_board_opens_from_its_link_on_the_main_menu(site, browser):
         assert size == [w, h]
 
 
+def test_a_reload_runs_code_py_again_on_the_page(site, browser):
+    """``supervisor.reload()`` (the app restarting itself after running out of memory,
+    firmware/app.py ``out_of_memory``): the page runs code.py again, as a board does; the NVM and
+    the page go on."""
+    open_page(browser, site, "board=pybadge&seed=1&clock=script")
+    play(browser, "wait 300\nkey DOWN\n", "pybadge")
+    browser.execute_script(
+        "pocket.mp.runPython('import cphw, webrun, firmware.app\\n"
+        "webrun.before = webrun.app\\n"
+        "def _reload(self):\\n    raise cphw.Reload()\\n"
+        "firmware.app.App.step = _reload')")
+    text = screens(play(browser, "wait 300\nexpect Pocket Phase 10\n", "pybadge"))[-1]
+    assert text == screens(emulator_snapshots("wait 300\n", board="pybadge"))[-1]  # cursor on top
+    assert browser.execute_script(
+        "pocket.mp.runPython('import webrun\\nwebrun.same = webrun.app is webrun.before');"
+        "return pocket.mp.pyimport('webrun').same") is False
+    assert browser.execute_script("return pocket.error") is None
+
+
 def test_a_key_redraws_only_the_rows_that_changed(site, browser):
     open_page(browser, site, "board=pybadge&seed=1&clock=script")
     play(browser, "wait 300\n", "pybadge")

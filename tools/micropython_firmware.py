@@ -48,6 +48,7 @@ class Result:
         self.imports = []  # [(module, bytes kept, of which interned names)] in import order
         self.import_live = []  # [(module, heap in use as its import began, ms)] in the same order
         self.out_of_memory = []  # ms of every MemoryError the app recovered from (``recover``)
+        self.reloads = []  # ms of every ``supervisor.reload()`` (the app started again)
         # (``timing``) [("code", file, us), ("ready", "app", us), ("down", key, us) or
         # ("shown", screen, us)] as they came
         self.clock = []
@@ -299,6 +300,8 @@ def parse_output(text, result):
             result.pystones = int(line.split()[1])
         elif line.startswith("@@outofmemory "):
             result.out_of_memory.append(int(line.split()[1]))
+        elif line.startswith("@@reload "):
+            result.reloads.append(int(line.split()[1]))
         elif line.startswith("@@alloc "):
             result.decisions[-1]["alloc"] = int(line.split()[1])
         elif line in ("@@qstr<", "@@qstr>") and "n_total_bytes=" in "".join(lines[i + 1:i + 2]):

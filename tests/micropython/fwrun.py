@@ -419,6 +419,9 @@ while True:
     except PowerCut:
         _wait_until[0] = cphw.now
         continue
+    except cphw.Reload:  # the app started itself again: the script goes on where it was
+        print("@@reload", cphw.now)
+        continue
     except Done:
         gc.collect()
         print("@@done", cphw.now, gc.mem_alloc())

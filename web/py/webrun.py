@@ -7,7 +7,8 @@ collector can free memory between them:
 
 - ``boot(config_json)``: the board's description (``tools/build_web.py``), the NVM's stored
   bytes, whether this is a power-on;
-- ``turn(now_ms)``: one pass of the app's loop (``App.turn``) at the page's time;
+- ``turn(now_ms)``: one pass of the app's loop (``App.turn``) at the page's time (a
+  ``supervisor.reload()`` in it runs ``code.py`` again);
 - ``button(name, down, now_ms)``: a physical button pressed or released;
 - ``screen()``: the screen's text (what the emulator's ``expect`` reads); ``heap()``.
 
@@ -123,7 +124,6 @@ class _GC:
 
 def boot(config):
     """Boot ``/code.py`` on the board the configuration describes (once per page load)."""
-    global app
     cfg = json.loads(config)
     cphw.cfg = cfg
     cphw.urandom = _urandom
@@ -143,11 +143,16 @@ def boot(config):
         except ImportError:  # not in this board's CircuitPython
             pass
     cfg["nvm_data"] = None  # read by microcontroller.nvm: not kept twice
-    cphw.boot()
     collector = _GC()
     gc.collect()
     collector.base = gc.mem_alloc()
     sys.modules["gc"] = collector
+    _start(collector)
+
+
+def _start(collector):
+    """Run ``/code.py`` as the board does at boot and after a reload."""
+    cphw.boot()
     import firmware.app
 
     def run(board_module):
@@ -163,10 +168,28 @@ def boot(config):
     gc.collect()
 
 
+def _reload():
+    """``supervisor.reload()``: the app's modules and objects dropped, ``code.py`` run again
+    (the NVM and the display stay, as on a board)."""
+    global app
+    app = None
+    for name in list(sys.modules):
+        if name.split(".")[0] in ("code", "firmware", "boards", "shared_rules"):
+            del sys.modules[name]
+    cphw.cfg["power_on"] = False  # supervisor.runtime.run_reason: SUPERVISOR_RELOAD
+    import board
+
+    board.DISPLAY.root_group = None
+    _start(sys.modules["gc"])
+
+
 def turn(now):
     cphw.now = now
     if app is not None:
-        app.turn()
+        try:
+            app.turn()
+        except cphw.Reload:  # the app started itself again
+            _reload()
 
 
 def button(name, down, now):

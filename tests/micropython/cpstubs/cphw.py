@@ -17,6 +17,11 @@ on_sleep = None
 _rand = None
 
 
+class Reload(BaseException):
+    """``supervisor.reload()``: the board starts code.py again (CircuitPython's
+    ``ReloadException``, a BaseException: no ``except Exception`` of the app stops it)."""
+
+
 def load(c):
     global cfg, _rand
     cfg = c

@@ -8,6 +8,4 @@ def ticks_ms():
 
 
 def reload():
-    import microcontroller
-
-    raise microcontroller.Reset()
+    raise cphw.Reload()
