@@ -17,7 +17,7 @@ SCRIPTS = sorted(os.path.relpath(p, REPO) for p in glob.glob(os.path.join(REPO, 
 # the longest games and the computers' games, whose screens the people's games show too:
 # compared in the long run only (MICROPYTHON_SCREENS=all, README.md); tests/test_ram_budget.py
 # runs them under MicroPython to their end in every suite
-LONG = ("p10_hard.txt", "p10_pass.txt", "p10b_hard.txt", "session3.txt",
+LONG = ("p10_hard.txt", "p10_pass.txt", "p10b_hard.txt", "session3.txt", "session_long.txt",
         # computers only: their screens are the person's games' computer turns and summaries
         "dx_hard.txt", "p10_computers.txt", "p10b_computers.txt")
 if os.environ.get("MICROPYTHON_SCREENS") != "all":

@@ -54,7 +54,7 @@ GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 # meets the goal (bench_ram says so). Measured 2026-12-06 (KiB, .mpy / frozen): menus - / 66.6,
 # p10_computers 109.1 / -, p10_hard 115.9 / 80.0, p10_pass 112.3 / -, p10_person 112.3 / 77.8,
 # p10b_computers 112.3 / 81.7, p10b_hard 125.5 / 85.5, p10b_pass 120.4 / 88.3, session3
-# 112.6 / -. A figure can move by up to 9 KiB when only a call chain changes (frozen p10_pass:
+# 112.6 / -, session_long 126.1 / 86.3. A figure can move by up to 9 KiB when only a call chain changes (frozen p10_pass:
 # 107.2 with one more helper call in the session, 116.8 without; frozen dx_pass: 74.1, then 78.8
 # after a change to the Settings screen, which it never shows; dx_hard as .mpy: one cycle of its
 # game 5 KiB above the others), most likely what the conservative collector still finds on the
@@ -63,9 +63,10 @@ GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 CEILING_KIB = {
     MPY: {"p10_computers.txt": 118, "p10_hard.txt": 124, "p10_pass.txt": 121,
           "p10_person.txt": 121, "p10b_computers.txt": 121, "p10b_hard.txt": 134,
-          "p10b_pass.txt": 129, "session3.txt": 121},
+          "p10b_pass.txt": 129, "session3.txt": 121, "session_long.txt": 135},
     FROZEN: {"menus.txt": 75, "p10_hard.txt": 88, "p10_person.txt": 86,
-             "p10b_computers.txt": 90, "p10b_hard.txt": 94, "p10b_pass.txt": 97},
+             "p10b_computers.txt": 90, "p10b_hard.txt": 94, "p10b_pass.txt": 97,
+             "session_long.txt": 95},
 }
 
 
