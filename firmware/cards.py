@@ -15,6 +15,8 @@ number and the Wild's and Skip's letters, as a label would draw them: a number i
 it, not a label with a bitmap of its own).
 """
 
+from micropython import const
+
 import displayio
 
 from firmware import ui
@@ -28,11 +30,11 @@ INK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x101010, 0x101010, 0xFF4040, 0xFFFFFF)
 FRAME = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0x808080, 0xFF4040, 0x9638C8)
 SHOWN = (0xFF6060, 0x70A0FF, 0x50D070, 0xF0C818, 0xF0F0F0, 0xFF4040, 0xC880FF)  # colour as text on black
 LETTERS = "RBGYWSP"  # English; the app's language: letters() (``card.letters``)
-PURPLE = 6
-CURSOR = 0xFF40FF  # no card has this colour
+_PURPLE = const(6)
+_CURSOR = const(0xFF40FF)  # no card has this colour
 
 
-JOKER = 0x80  # the board game's joker: a number card with this bit (``card | 0x80``)
+_JOKER = const(0x80)  # the board game's joker: a number card with this bit (``card | 0x80``)
 
 
 def letters():
@@ -44,7 +46,7 @@ def letters():
 
 def face(c, marks=LETTERS):
     """What a tile shows: the number (a joker's too), ``W`` or ``S`` (``marks``: ``letters()``)."""
-    if c & JOKER:
+    if c & _JOKER:
         return str(c & 15)
     k = c >> 4
     return marks[k:k + 1] if k >= 4 else str(c & 15)  # (a slice: a letter by index is interned)
@@ -53,32 +55,32 @@ def face(c, marks=LETTERS):
 def kind(c, board=False):
     """The look index of a tile: 0-3 a colour, 4 a Wild or a joker (white), 5 a Skip; with
     ``board`` (the board game's cards) colour 1 is ``PURPLE``."""
-    if c & JOKER:
+    if c & _JOKER:
         return 4
     k = c >> 4
-    return PURPLE if board and k == 1 else k
+    return _PURPLE if board and k == 1 else k
 
 
 def colour(c, board=False):
     """The look index of a card's colour (a joker's too): 0-3, or ``PURPLE``."""
-    k = (c >> 4) & 3 if c & JOKER else c >> 4
-    return PURPLE if board and k == 1 else k
+    k = (c >> 4) & 3 if c & _JOKER else c >> 4
+    return _PURPLE if board and k == 1 else k
 
 
 def look(c, board=False):
     """(fill, ink, face, mark) of a card drawn as a small tile (the table view): the colour
     mark as on the hand's tiles (a joker is white, its number in its colour, marked J)."""
     marks = letters()
-    if c & JOKER:
+    if c & _JOKER:
         return FILL[4], FRAME[colour(c, board)], face(c), "J"
     k = kind(c, board)
-    return FILL[k], INK[k], face(c, marks), marks[k:k + 1] if k < 4 or k == PURPLE else ""
+    return FILL[k], INK[k], face(c, marks), marks[k:k + 1] if k < 4 or k == _PURPLE else ""
 
 
 def sort_key(c, by_colour):
     """Numbers (then colours) ascending, jokers after them, Wilds and Skips last; or colours
     first."""
-    if c & JOKER:
+    if c & _JOKER:
         return 900 + (c & 0x7F)
     k = c >> 4
     if k >= 4:
@@ -124,7 +126,7 @@ def _faces(tw, th, s, marks):
     _sheet[1] = None
     # none, the four colours', purple's, the joker's: its letters read from its bytes (a str's
     # letters one by one would be interned: ``firmware.font.code_at``)
-    letters = utf8(" " + marks[:4] + marks[PURPLE:PURPLE + 1] + "J")
+    letters = utf8(" " + marks[:4] + marks[_PURPLE:_PURPLE + 1] + "J")
     at = 0
     bw = tw * 7
     b = displayio.Bitmap(bw, th, 3)
@@ -174,7 +176,7 @@ def _glyph(b, cp, x, y, s, value):
     return g.shift_x * s
 
 
-_NUMBERS = 15  # the cells of the numbers' bitmap: none, 1-12, the Wild's letter, the Skip's
+_NUMBERS = const(15)  # the cells of the numbers' bitmap: none, 1-12, the Wild's letter, the Skip's
 _numbers = [None, None]  # [(tile size, scale, marks, the letters), the bitmap]: shared
 
 
@@ -230,7 +232,7 @@ def _cell(c):
     """The cell of ``_number_sheet`` a card shows: its number (a joker's too), the Wild's or
     the Skip's letter."""
     k = c >> 4
-    return c & 15 if c & JOKER or k < 4 else 9 + k
+    return c & 15 if c & _JOKER or k < 4 else 9 + k
 
 
 def number_label(tile):
@@ -249,7 +251,7 @@ def _mark_tile(k, mark):
     """The tile of ``_faces`` showing ``mark`` ("": none): colours 0-3, purple, J."""
     if not mark:
         return 0
-    return 6 if mark == "J" else 5 if k == PURPLE else k + 1
+    return 6 if mark == "J" else 5 if k == _PURPLE else k + 1
 
 
 def tile_size(s, narrow=False):
@@ -290,7 +292,7 @@ class HandRow:
         self.first = 0
         self.cursor = -1
         pal = displayio.Palette(2)
-        pal[1] = CURSOR
+        pal[1] = _CURSOR
         pal.make_transparent(0)
         self.cursor_tile = displayio.TileGrid(ui.frame(self.tw + 2, self.th + 2, s + 1), pixel_shader=pal)
         self.cursor_tile.hidden = True
@@ -366,8 +368,8 @@ class HandRow:
             ink = SHOWN[k] if chosen else INK[k]
             if marks is None:
                 marks = letters()
-            mark = marks[k:k + 1] if k < 4 or k == PURPLE else ""
-            if c & JOKER:  # white, numbered in its colour, marked J
+            mark = marks[k:k + 1] if k < 4 or k == _PURPLE else ""
+            if c & _JOKER:  # white, numbered in its colour, marked J
                 k = colour(c, self.board)
                 ink = SHOWN[k] if chosen else FRAME[k]
                 mark = "J"
@@ -420,3 +422,9 @@ class HandRow:
     def visible_range(self):
         """(first, last + 1) of the cards on screen."""
         return self.first, min(len(self.cards), self.first + self.slots)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
+if __debug__:
+    PURPLE = _PURPLE

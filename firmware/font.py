@@ -9,11 +9,14 @@ fields; one glyph object, reused: nothing is allocated per letter). A full strip
 cells in turn.
 """
 
+from micropython import const
+
 import displayio
 
 from firmware import data
 
-SLOTS = 96  # a screen's letters and more: a glyph read again costs a file read and 72 pixels
+# a screen's letters and more: a glyph read again costs a file read and 72 pixels
+_SLOTS = const(96)
 
 
 class Glyph:
@@ -43,11 +46,11 @@ class Font:
             n = head[4] << 8 | head[5]
             self._cps = f.read(2 * n)
         self._n = n
-        self.bitmap = displayio.Bitmap(self.w * SLOTS, self.h, 2)
+        self.bitmap = displayio.Bitmap(self.w * _SLOTS, self.h, 2)
         # glyph index: its cell + 1 (0: not in the strip); cell: the glyph index it holds + 1.
         # No dict: nothing on the heap grows or moves while text is drawn.
         self._slot = bytearray(n)
-        self._owner = bytearray(SLOTS)
+        self._owner = bytearray(_SLOTS)
         self._rows = bytearray(self.h)
         self._next = 0
         self._glyph = Glyph(self.bitmap, 0)  # one, reused: read its fields before the next call
@@ -84,7 +87,7 @@ class Font:
         s = self._slot[i] - 1
         if s < 0:
             s = self._next
-            self._next = (s + 1) % SLOTS
+            self._next = (s + 1) % _SLOTS
             old = self._owner[s]
             if old:
                 self._slot[old - 1] = 0
@@ -138,3 +141,9 @@ def font():
     if FONT is None:
         FONT = Font()
     return FONT
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
+if __debug__:
+    SLOTS = _SLOTS

@@ -8,11 +8,13 @@ sends only the areas the rectangles left and entered.
 before it; at the end they are hidden (they stay in the group until the screen goes). Used by the Phase 10 turn (a phase laid: its cards fly from the hand up to the
 title) and by every game's final summary (the win flourish)."""
 
+from micropython import const
+
 from firmware import ui
 
-FRAME_MS = 30
-STEPS = 8
-LAG = 2
+_FRAME_MS = const(30)
+_STEPS = const(8)
+_LAG = const(2)
 
 
 class Burst:
@@ -39,15 +41,15 @@ class Burst:
             return False
         if self.t0 < 0:
             self.t0 = now
-        f = (now - self.t0) // FRAME_MS
+        f = (now - self.t0) // _FRAME_MS
         if f == self.frame:
             return True
         self.frame = f
         done = 0
         for i in range(len(self.rects)):
-            k = f - LAG * i
+            k = f - _LAG * i
             r = self.rects[i]
-            if k > STEPS:
+            if k > _STEPS:
                 done += 1
                 if not r.hidden:
                     r.hidden = True
@@ -55,8 +57,8 @@ class Burst:
             if k < 0:
                 continue
             x0, y0, x1, y1 = self.paths[i]
-            x = x0 + (x1 - x0) * k // STEPS
-            y = y0 + (y1 - y0) * k // STEPS
+            x = x0 + (x1 - x0) * k // _STEPS
+            y = y0 + (y1 - y0) * k // _STEPS
             if r.x != x or r.y != y:
                 r.x = x
                 r.y = y

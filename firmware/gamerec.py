@@ -15,11 +15,13 @@ On a real board the CIRCUITPY drive is read-only to the firmware while a compute
 The emulator with ``--drive DIR`` writes into ``DIR/records/``.
 """
 
+from micropython import const
+
 import os
 
 from shared_rules import registry
 
-HOLD = 16  # lines noted before they are appended to the drive, whatever the round
+_HOLD = const(16)  # lines noted before they are appended to the drive, whatever the round
 
 
 def drive_root():
@@ -62,7 +64,7 @@ class GameRecord:
         """Apply and note a move (RuleError, nothing noted, if it is illegal)."""
         self.rec.play(move)
         self.moves += 1
-        if len(self.rec.lines) >= HOLD:
+        if len(self.rec.lines) >= _HOLD:
             self.flush()  # (a refusal stops the record: the session's next flush says so)
 
     def flush(self):
@@ -153,3 +155,9 @@ def resume(entry, game, mark):
     rec = Recorder(entry, game.n, registry.options(entry), game.source, game=game)
     rec.lines = ["# continued"]
     return GameRecord(root, number, rec, moves)
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
+if __debug__:
+    HOLD = _HOLD

@@ -25,9 +25,9 @@ from firmware.settings import valid_name
 # holds each to its source)
 _PERSON = const(0)  # firmware.settings.PERSON
 
-MAX_NAMES = 16
-_VERSION = 2
-_ENTRY = 9
+_MAX_NAMES = const(16)
+_VERSION = const(2)
+_ENTRY = const(9)
 
 
 def parse(data):
@@ -84,7 +84,7 @@ def record(app, gid, kinds, names, places):
             if x[0] == gid and x[1] == names[seat]:
                 e = x
         if e is None:
-            if len(entries) >= MAX_NAMES:
+            if len(entries) >= _MAX_NAMES:
                 fewest = 0
                 for i in range(len(entries)):
                     if entries[i][2] < entries[fewest][2]:

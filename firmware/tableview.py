@@ -24,11 +24,11 @@ _DOWN = const(1)  # boards.DOWN
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
-TILE_W = 13
-TILE_H = 14
-MARK_H = 12  # the colour letter's band under the face, with the marks on
-PITCH = 14
-GAP = 5
+_TILE_W = const(13)
+_TILE_H = const(14)
+_MARK_H = const(12)  # the colour letter's band under the face, with the marks on
+_PITCH = const(14)
+_GAP = const(5)
 
 
 def group_tiles(table, owner, board=False):
@@ -52,13 +52,13 @@ def _tile_rows(tiles, width):
     x = 0
     for tile in tiles:
         if tile is None:
-            x += GAP
+            x += _GAP
             continue
-        if x + TILE_W > width and rows[-1]:
+        if x + _TILE_W > width and rows[-1]:
             rows.append([])
             x = 0
         rows[-1].append((x, tile))
-        x += PITCH
+        x += _PITCH
     return rows if rows[-1] else rows[:-1]
 
 
@@ -69,7 +69,7 @@ class TableView(ui.Screen):
         super().__init__(app, title)
         lay = app.layout
         self.line_h = 12 * lay.scale + 1
-        self.tile_h = TILE_H + (MARK_H if app.settings.marks else 0)
+        self.tile_h = _TILE_H + (_MARK_H if app.settings.marks else 0)
         width = lay.width - 2 * lay.margin
         # lay the entries out in pages: (entry text, tile rows) per entry
         self.pages = [[]]
@@ -94,7 +94,7 @@ class TableView(ui.Screen):
         g = displayio.Group()
         y = lay.body_top + 1
         th = self.tile_h
-        blank = displayio.Bitmap(TILE_W, th, 1)
+        blank = displayio.Bitmap(_TILE_W, th, 1)
         for lines, rows in self.pages[self.page]:
             for line in lines:
                 g.append(ui.label(line, lay.margin, y, ui.TEXT, lay.scale))
@@ -105,9 +105,9 @@ class TableView(ui.Screen):
                     pal[0] = fill
                     tx = lay.margin + x
                     g.append(displayio.TileGrid(blank, pixel_shader=pal, x=tx, y=y))
-                    g.append(ui.label(face, tx + (TILE_W - 6 * len(face) + 1) // 2, y + 1, ink, 1))
-                    if mark and th > TILE_H:
-                        g.append(ui.label(mark, tx + 4, y + TILE_H - 1, ink, 1))
+                    g.append(ui.label(face, tx + (_TILE_W - 6 * len(face) + 1) // 2, y + 1, ink, 1))
+                    if mark and th > _TILE_H:
+                        g.append(ui.label(mark, tx + 4, y + _TILE_H - 1, ink, 1))
                 y += th + 2
             y += 1
         self.body.append(g)

@@ -9,13 +9,15 @@ reload (code copied to the drive, a test's boot), so a key pressed right after a
 the main menu.
 """
 
+from micropython import const
+
 from firmware import ui
 from firmware.lang import t
 
 NAME = "Pocket Phase 10"
-FRAME_MS = 40  # one step of the slide
-STEPS = 6  # steps of a tile's slide
-BLINK_MS = 600
+_FRAME_MS = const(40)  # one step of the slide
+_STEPS = const(6)  # steps of a tile's slide
+_BLINK_MS = const(600)
 FILL = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0xF0F0F0)  # firmware.cards' red .. Wild
 
 
@@ -58,14 +60,14 @@ class Title(ui.Screen):
     def tick(self, now):
         if self.t0 < 0:
             self.t0 = now
-        f = (now - self.t0) // FRAME_MS
+        f = (now - self.t0) // _FRAME_MS
         if not self.done and f != self.frame:
             self.frame = f
             self._slide(f)
             if self.done:
                 self.t0 = now  # the prompt blinks from now on
         elif self.done:
-            hidden = ((now - self.t0) // BLINK_MS) % 2 == 1
+            hidden = ((now - self.t0) // _BLINK_MS) % 2 == 1
             if self.prompt.hidden != hidden:
                 self.prompt.hidden = hidden
 
@@ -78,11 +80,11 @@ class Title(ui.Screen):
             t = self.tiles[i]
             if k <= 0:
                 continue
-            if k >= STEPS:
+            if k >= _STEPS:
                 x = self.goal[i]
                 settled += 1
             else:
-                x = w - (w - self.goal[i]) * k // STEPS
+                x = w - (w - self.goal[i]) * k // _STEPS
             if t.x != x:
                 t.x = x
         if settled == len(self.tiles):

@@ -39,8 +39,8 @@ _E_IMPOSSIBLE = const(20)
 _E_OUT_OF_RANGE = const(22)
 
 MAGIC = b"PX"
-VERSION = 2
-MAX_SIZE = 4096
+_VERSION = const(2)
+_MAX_SIZE = const(4096)
 
 
 
@@ -56,12 +56,12 @@ def encode(state, gid):
     from shared_rules import registry
     payload = registry.module(registry.by_id(gid)).encode(state)
     blob = bytearray(MAGIC)
-    blob.append(VERSION)
+    blob.append(_VERSION)
     blob.append(gid)
     blob.extend(struct.pack("<H", len(payload)))
     blob.extend(payload)
     blob.extend(struct.pack("<H", crc16(blob)))
-    if len(blob) > MAX_SIZE:
+    if len(blob) > _MAX_SIZE:
         raise RuleError(_E_TOO_LARGE)
     return bytes(blob)
 
@@ -90,7 +90,7 @@ def _decode(blob, source):
     if blob[0:2] != MAGIC:
         raise bad(_E_NOT_A_SAVE)
     version = blob[2]
-    if version != VERSION:
+    if version != _VERSION:
         raise RuleError(_E_VERSION, version)
     length = struct.unpack("<H", blob[4:6])[0]
     if len(blob) < 6 + length + 2:
@@ -178,3 +178,9 @@ def bits(flags):
 
 def unbits(v, n):
     return [bool(v & (1 << i)) for i in range(n)]
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
+if __debug__:
+    MAX_SIZE = _MAX_SIZE

@@ -26,7 +26,7 @@ _SET = const(0)  # shared_rules.phases.SET
 _RUN = const(1)  # shared_rules.phases.RUN
 _LAY = const(2)  # shared_rules.phase10.game.LAY
 
-SKIP = 0x50  # the card game's Skip: it never counts toward a phase (P10C-5)
+_SKIP = const(0x50)  # the card game's Skip: it never counts toward a phase (P10C-5)
 
 
 def order_run(cards):
@@ -145,7 +145,7 @@ class LayDown:
         if self.in_group[i] >= 0:
             self.in_group[i] = -1
             return True
-        if self.cards[i] == SKIP:
+        if self.cards[i] == _SKIP:
             return False
         self.in_group[i] = self.filling
         shape = self.shape

@@ -22,7 +22,7 @@ _HIT = const(3)  # shared_rules.phase10.game.HIT
 _DISCARD = const(4)  # shared_rules.phase10.game.DISCARD
 _TARGET = const(5)  # shared_rules.phase10.game.TARGET
 
-SKIP = 0x50  # shared_rules.cards.SKIP
+_SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 
 def _card(c, letters=None):
@@ -101,7 +101,7 @@ class Screens:
             if len(st.hands[st.turn]) > 1:  # the turn passes on (not the last card: P10C-15)
                 nxt = st._next_active(st.turn)
                 # P10C-11 classic: the next player is skipped at once
-                if move[1] == SKIP and st.edition == _CLASSIC:
+                if move[1] == _SKIP and st.edition == _CLASSIC:
                     line += t("p10.m.skips_next").format(names[nxt])
                 # 2020: a player chosen by an earlier Skip loses this turn
                 for _ in range(st.n):

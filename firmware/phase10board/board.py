@@ -42,8 +42,8 @@ _M_GO = const(6)  # shared_rules.phase10board.game.M_GO
 _FINISH = const(10)  # shared_rules.phase10board.game.FINISH
 _SPACES = const(32)  # shared_rules.phase10board.game.SPACES
 
-CURSOR = 0xFF40FF
-REACH = 0xC0C0C0
+_CURSOR = const(0xFF40FF)
+_REACH = const(0xC0C0C0)
 
 
 def action_lines(sp):
@@ -66,7 +66,7 @@ KINK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x
 
 KLETTER = ("+", "E", "S", "W", "A", "J", "?", "F")
 
-TOKEN_INK = 0x101010  # the initial on a token
+_TOKEN_INK = const(0x101010)  # the initial on a token
 
 
 def cell_text(sp, wide):
@@ -170,14 +170,14 @@ class BoardScreen(Decision):
         for i in range(2):
             pal = displayio.Palette(2)
             pal.make_transparent(0)
-            pal[1] = REACH
+            pal[1] = _REACH
             tg = displayio.TileGrid(ui.frame(p + 1, p + 1, 1), pixel_shader=pal)
             tg.hidden = True
             self.reach.append(tg)
             self.body.append(tg)
         pal = displayio.Palette(2)
         pal.make_transparent(0)
-        pal[1] = CURSOR
+        pal[1] = _CURSOR
         self.cursor = displayio.TileGrid(ui.frame(p + 3, p + 3, 2), pixel_shader=pal)
         self.cursor.hidden = True
         # tokens: a tile grid each, in ``self.tok_g``, made in the shape they need (``_tokens``)
@@ -188,7 +188,7 @@ class BoardScreen(Decision):
         for x in range(st.n):
             pal = displayio.Palette(2)
             pal[0] = PLAYER[x]
-            pal[1] = TOKEN_INK
+            pal[1] = _TOKEN_INK
             self.tok_pal.append(pal)
         self.body.append(self.tok_g)
         self.body.append(self.cursor)
@@ -543,3 +543,9 @@ def need_text(marker):
     from shared_rules.phases import BOARD_PHASES
 
     return t("p10.done") if marker >= _FINISH else phase_text(BOARD_PHASES[marker])
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
+if __debug__:
+    TOKEN_INK = _TOKEN_INK

@@ -18,7 +18,7 @@ except ImportError:  # CPython
 _FINISH = const(30)  # shared_rules.dice_express.game.FINISH
 _SCALE = const(4096)  # shared_rules.dice_express.odds.SCALE
 
-_WIN = 8  # extra value of a piece that reaches field 30 (hard)
+_WIN = const(8)  # extra value of a piece that reaches field 30 (hard)
 
 
 def values(v, seat, hard):

@@ -74,14 +74,14 @@ _WILD = const(0x40)  # shared_rules.cards.WILD
 _SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
-ARRANGE = 1  # slide runs along their wilds at the lay-down (see _arrange)
-LATER_SET = 12  # laid: keep a card an opponent's coming set may take
-BUDGET = 240  # cost units of solver calls per decision (see the module docstring)
-SAFE_CREDIT = 12  # turns x16 for a card the next player passed up this hand
-FEED_COST = 24  # turns x16 for discarding a card the next player collects
-FEED_HIT_COST = 400  # ... or one the next player can hit
-PEN_WEIGHT = 0  # turns x16 per penalty point of the discarded card
-PEN_WEIGHT_DANGER = 2  # ... when an opponent who laid down holds 3 cards or fewer
+_ARRANGE = const(1)  # slide runs along their wilds at the lay-down (see _arrange)
+_LATER_SET = const(12)  # laid: keep a card an opponent's coming set may take
+_BUDGET = const(240)  # cost units of solver calls per decision (see the module docstring)
+_SAFE_CREDIT = const(12)  # turns x16 for a card the next player passed up this hand
+_FEED_COST = const(24)  # turns x16 for discarding a card the next player collects
+_FEED_HIT_COST = const(400)  # ... or one the next player can hit
+_PEN_WEIGHT = const(0)  # turns x16 per penalty point of the discarded card
+_PEN_WEIGHT_DANGER = const(2)  # ... when an opponent who laid down holds 3 cards or fewer
 
 
 def _best_phase(view, hand):
@@ -132,7 +132,7 @@ def _layable(view, hand):
             for g in groups:
                 rest -= len(g)
             if rest > 0 or view.edition == _E2020:
-                if ARRANGE:
+                if _ARRANGE:
                     _arrange(phase, groups, hand)
                 return number, groups
         i -= 1
@@ -327,7 +327,7 @@ class HardBot:
     def _discard_plan(self, view, hand):
         phase, m = _best_phase(view, hand)
         cost = _cost(phase)
-        budget = BUDGET - cost * len(view.open_phases())
+        budget = _BUDGET - cost * len(view.open_phases())
         pk = phase_kind(phase)
         _, groups = solver.solve(hand, phase)
         budget -= 2 * cost
@@ -351,7 +351,7 @@ class HardBot:
                 keys.append(k)
                 cands.append(c)
         feed = Feed(view)
-        pw = PEN_WEIGHT_DANGER if danger(view) else PEN_WEIGHT
+        pw = _PEN_WEIGHT_DANGER if danger(view) else _PEN_WEIGHT
         reps, weights, total = unseen_weights(view, hand, pk)
         outs_k = []  # kinds (indices) that bring the whole hand closer
         if len(cands) > 1 and m > 0:
@@ -383,11 +383,11 @@ class HardBot:
             lv = feed.level(c)
             score = t - pw * C.penalty(c)
             if lv == 1:
-                score += FEED_COST
+                score += _FEED_COST
             elif lv == 2:
-                score += FEED_HIT_COST
+                score += _FEED_HIT_COST
             elif lv < 0:
-                score -= SAFE_CREDIT
+                score -= _SAFE_CREDIT
             # lower score first; then the higher penalty, then the higher card
             key = (score, -C.penalty(c), -c)
             if best_score is None or key < best_score:
@@ -417,7 +417,7 @@ class HardBot:
                         score -= 12
                         break
                 if wanted >> n & 1:
-                    score -= LATER_SET
+                    score -= _LATER_SET
             pr = feed.prob(c, seen)
             score -= 400 if pr >= 64 else pr
             if best_score is None or score > best_score or (score == best_score and c > best):

@@ -72,7 +72,7 @@ _SET = const(0)  # shared_rules.phases.SET
 _COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 
-_JOKER = 0x81  # a stand-in joker for "what if I had a joker"
+_JOKER = const(0x81)  # a stand-in joker for "what if I had a joker"
 
 
 def phase_of(view):
