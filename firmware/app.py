@@ -30,8 +30,8 @@ _RIGHT = const(3)  # boards.RIGHT
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
-BRIGHTNESS = (0.25, 0.5, 0.75, 1.0)
-MENUS = ("firmware.menus", "firmware.menu")  # the main menu's modules, not kept during a game
+_BRIGHTNESS = const((0.25, 0.5, 0.75, 1.0))
+_MENUS = const(("firmware.menus", "firmware.menu"))  # the main menu's modules, not kept during a game
 DEVICE = sys.implementation.name != "cpython"  # (a board, or MicroPython standing in for one)
 
 
@@ -77,7 +77,7 @@ class App:
         self.sound.on = bool(self.settings.sound)
         self.sound.set_volume(self.settings.volume)
         if self.board.BRIGHTNESS:
-            self.display.brightness = BRIGHTNESS[self.settings.bright]
+            self.display.brightness = _BRIGHTNESS[self.settings.bright]
 
     def settings_bytes(self):
         """The settings' record (``firmware.saves``)."""
@@ -227,7 +227,7 @@ class App:
         menu = None
         boot = self.boot_modules
         if boot is not None:
-            for name in MENUS:
+            for name in _MENUS:
                 if name in boot:
                     boot.remove(name)
                     forget(name)
@@ -245,7 +245,7 @@ class App:
             menu.menu.set_items(items, at)
         self.stack[0] = menu
         if self.boot_modules is not None:
-            for name in MENUS:
+            for name in _MENUS:
                 if name not in self.boot_modules:
                     self.boot_modules.append(name)
 

@@ -25,8 +25,8 @@ _START = const(6)  # boards.START
 _SELECT = const(7)  # boards.SELECT
 
 _GUARD_MS = const(400)
-REFUSED = (220, 120)  # the refusal tone (Hz, ms)
-YOUR_TURN = (880, 70)  # a person's decision appears after computer moves
+_REFUSED = const((220, 120))  # the refusal tone (Hz, ms)
+_YOUR_TURN = const((880, 70))  # a person's decision appears after computer moves
 
 
 class Decision(ui.Screen):
@@ -47,7 +47,7 @@ class Decision(ui.Screen):
         "your turn" tone says so."""
         now = supervisor.ticks_ms()
         self.open_at = (now + _GUARD_MS) & 0x1FFFFFFF
-        self.app.sound.play(YOUR_TURN, now)
+        self.app.sound.play(_YOUR_TURN, now)
 
     def key(self, k):
         """True when the key was taken here (guarded, START: the pause menu, SELECT: the
@@ -87,7 +87,7 @@ class Decision(ui.Screen):
         return err
 
     def play_refusal(self):
-        self.app.sound.play(REFUSED, supervisor.ticks_ms())
+        self.app.sound.play(_REFUSED, supervisor.ticks_ms())
 
 
 def _table(s, seat):
@@ -100,3 +100,5 @@ def _table(s, seat):
 # build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
     GUARD_MS = _GUARD_MS
+    REFUSED = _REFUSED
+    YOUR_TURN = _YOUR_TURN

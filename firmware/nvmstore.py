@@ -36,7 +36,7 @@ from shared_rules.crc import crc16
 _MAGIC = const(0x5C)
 _HEADER = const(9)  # of an image
 _RECORD = const(3)  # of a record in an image
-KINDS = (0x53, 0x54, 0x47)  # "S" settings, "T" statistics, "G" game: their order in an image
+_KINDS = const((0x53, 0x54, 0x47))  # "S" settings, "T" statistics, "G" game: their order in an image
 _SETTINGS = const(0)
 _STATS = const(1)
 _GAME = const(2)
@@ -182,7 +182,7 @@ class Store:
         while i + _RECORD <= len(body):
             kind, n = body[i], body[i + 1] | (body[i + 2] << 8)
             for k in range(3):
-                if KINDS[k] == kind:
+                if _KINDS[k] == kind:
                     out[k] = bytes(body[i + _RECORD:i + _RECORD + n])
             i += _RECORD + n
         return out
@@ -224,7 +224,7 @@ class Store:
         for k in range(3):
             p = self.payloads[k]
             if p is not None:
-                out.append(KINDS[k])
+                out.append(_KINDS[k])
                 out.extend(struct.pack("<H", len(p)))
                 out.extend(p)
         return out

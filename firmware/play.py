@@ -27,7 +27,7 @@ _E_CHECKSUM = const(18)
 _E_OUT_OF_RANGE = const(22)
 _ENDED = const(0x80)  # firmware.saves.ENDED: the saved game's last move ended a hand
 
-LEGACY_GID = ((0, 1),)  # saved game numbers of version 1 (menu positions) -> registry ids
+_LEGACY_GID = const(((0, 1),))  # saved game numbers of version 1 (menu positions) -> registry ids
 KEEP = (__name__,)  # the module that starts a game is kept when the menus' modules are dropped
 
 
@@ -117,7 +117,7 @@ def known_options(entry, given):
 def saved_entry(data):
     """The registry entry of a saved game (RuleError if this version has no such game)."""
     gid = data[0] & ~_ENDED
-    for old, new in LEGACY_GID:
+    for old, new in _LEGACY_GID:
         if gid == old:
             gid = new
     return registry.by_id(gid)

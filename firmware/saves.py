@@ -22,10 +22,10 @@ _ENDED = const(0x80)  # in a saved game's number: the last move ended a hand (it
 _VERSION = const(2)
 # version 1 kept the game as its menu position (0 Phase 10, 1 board game, 2 Dice Express) and
 # Phase 10's variants as indices in bytes 6-8: what they were, to read such settings
-_V1_GAMES = (1, 2, 3)
-_V1_VARIANTS = (("edition", ("classic", "2020")), ("phases", ("all", "5", "8", "odd", "even")),
-                ("progression", ("standard", "everyone", "free")))
-_V1_COUNTS = (2, 2, 4, 3, 3, 2, 5, 3, 7)  # values of bytes 1-9 in version 1
+_V1_GAMES = const((1, 2, 3))
+_V1_VARIANTS = const((("edition", ("classic", "2020")), ("phases", ("all", "5", "8", "odd", "even")),
+                      ("progression", ("standard", "everyone", "free"))))
+_V1_COUNTS = const((2, 2, 4, 3, 3, 2, 5, 3, 7))  # values of bytes 1-9 in version 1
 
 
 def _word(s):

@@ -43,7 +43,7 @@ from shared_rules import registry
 _PERSON = const(0)  # firmware.settings.PERSON
 _ENDED = const(0x80)  # firmware.saves.ENDED
 
-LEVEL_NAMES = ("", "easy", "normal", "hard")  # seat kind -> the rules core's computer level
+_LEVEL_NAMES = const(("", "easy", "normal", "hard"))  # seat kind -> the rules core's computer level
 
 
 def _guard(screen):
@@ -137,7 +137,7 @@ class Session:
         if self.bots is None:  # made at the first computer decision after a person's
             self.bots_mark = self.app.mark()
             mod = registry.module(self.entry)
-            self.bots = [None if k == _PERSON else registry.player(mod, LEVEL_NAMES[k], self.rng)
+            self.bots = [None if k == _PERSON else registry.player(mod, _LEVEL_NAMES[k], self.rng)
                          for k in self.kinds]
         return self.bots[seat].choose(self.state.view(seat))
 

@@ -15,13 +15,13 @@ from firmware.settings import FIELDS
 # holds each to its source)
 _B = const(5)  # boards.B
 
-ON_OFF = ("set.off", "set.on")
+_ON_OFF = const(("set.off", "set.on"))
 # the rows, top to bottom: (settings field, its label's text key, what each value shows: text
 # keys, words, or None for the brightness in per cent); the language last, so that the rows
 # above keep their places whatever the language's words
 ROWS = (
-    ("sound", "set.sound", ON_OFF),
-    ("marks", "set.marks", ON_OFF),
+    ("sound", "set.sound", _ON_OFF),
+    ("marks", "set.marks", _ON_OFF),
     ("bright", "set.bright", None),  # boards whose backlight can be dimmed
     ("speed", "set.speed", ("set.slow", "set.normal", "set.fast")),
     ("volume", "set.volume", ("set.soft", "set.normal", "set.loud")),  # boards with a speaker

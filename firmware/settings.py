@@ -8,7 +8,7 @@ from micropython import const
 NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _PERSON = const(0)  # seat kinds: a person, then computer players easy, normal, hard
 KIND_NAMES = ("person", "easy", "normal", "hard")
-DEFAULT_NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
+_DEFAULT_NAMES = const(("ANN", "BOB", "CAT", "DAN", "EVE", "FAY"))
 DELAYS = (1500, 600, 150)  # ms a computer's move stays on screen, by ``speed``: slow, normal, fast
 # (attribute, number of values, default) of the fixed bytes 1..9 of the settings' record
 # (firmware.saves); byte 5 is the game's registry id (0: none chosen yet), byte 6 the volume
@@ -39,7 +39,7 @@ class Settings:
         for name, _, default in FIELDS:
             setattr(self, name, default)
         self.kinds = bytearray((_PERSON, 2, 2, 2, 2, 2))
-        self.names = list(DEFAULT_NAMES)
+        self.names = list(_DEFAULT_NAMES)
         # [gid, [[key, value], ...]] per game, in the order first set up; value None: not chosen
         self.variants = []
 

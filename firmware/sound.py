@@ -8,7 +8,7 @@ OK = (1320, 40)
 BACK = (660, 40)
 WIN = (1568, 300)
 _WAVE_LEN = const(16)
-VOLUMES = (0x10, 0x20, 0x40)  # half the wave's swing around 0x80: soft, normal, loud
+_VOLUMES = const((0x10, 0x20, 0x40))  # half the wave's swing around 0x80: soft, normal, loud
 
 
 class Sound:
@@ -49,7 +49,7 @@ class Sound:
 
     def _wave(self):
         """The wave at the volume set, written in place (the sample plays from it)."""
-        a = VOLUMES[self.volume]
+        a = _VOLUMES[self.volume]
         wave = self.wave
         for i in range(_WAVE_LEN):
             wave[i] = 0x80 + a if i < _WAVE_LEN // 2 else 0x80 - a

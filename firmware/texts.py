@@ -12,14 +12,14 @@ _RUN = const(1)  # shared_rules.phases.RUN
 _COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 # (game key in the registry, title key, page)
-TOPICS = (
+_TOPICS = const((
     ("phase10", "rules.card_phases", "card_phases"),
     ("phase10", "rules.card_howto", "card_howto"),
     ("phase10board", "rules.board_phases", "board_phases"),
     ("phase10board", "rules.board_howto", "board_howto"),
     ("phase10board", "rules.board_spaces", "board_spaces"),
     ("dice_express", "rules.dice_howto", "dice_howto"),
-)
+))
 
 PAGES = {"card_howto": "rules.card_text", "board_howto": "rules.board_text",
          "board_spaces": "rules.spaces_text", "dice_howto": "rules.dice_text"}
@@ -27,7 +27,7 @@ PAGES = {"card_howto": "rules.card_text", "board_howto": "rules.board_text",
 
 def topics(key=None):
     """(title, page) of every Rules page, or of one game's (``key``), in the app's language."""
-    return [(t(k), w) for g, k, w in TOPICS if key is None or g == key]
+    return [(t(k), w) for g, k, w in _TOPICS if key is None or g == key]
 
 
 def describe(phase):
@@ -94,3 +94,9 @@ def _again(app, key, at, back):
     menu = RulesMenu(app, key, at)
     menu.back_to = back
     return menu
+
+
+# The public names of the constants above, for the desktop's tools and the tests: a board's
+# build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
+if __debug__:
+    TOPICS = _TOPICS

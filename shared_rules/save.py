@@ -38,7 +38,7 @@ _E_LEFT_OVER = const(19)
 _E_IMPOSSIBLE = const(20)
 _E_OUT_OF_RANGE = const(22)
 
-MAGIC = b"PX"
+_MAGIC = const(b"PX")
 _VERSION = const(2)
 _MAX_SIZE = const(4096)
 
@@ -55,7 +55,7 @@ def encode(state, gid):
     """The save blob of a game of registry number ``gid`` (bytes, at most MAX_SIZE)."""
     from shared_rules import registry
     payload = registry.module(registry.by_id(gid)).encode(state)
-    blob = bytearray(MAGIC)
+    blob = bytearray(_MAGIC)
     blob.append(_VERSION)
     blob.append(gid)
     blob.extend(struct.pack("<H", len(payload)))
@@ -87,7 +87,7 @@ def _decode(blob, source):
     blob = bytes(blob)
     if len(blob) < 8:
         raise bad(_E_TRUNCATED)
-    if blob[0:2] != MAGIC:
+    if blob[0:2] != _MAGIC:
         raise bad(_E_NOT_A_SAVE)
     version = blob[2]
     if version != _VERSION:

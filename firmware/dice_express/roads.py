@@ -26,7 +26,7 @@ _RULER = const(7)  # the ruler's height with digits of 5 pixels
 _FIELDS = const(30)
 
 # the digits 0-6 in 3x5 pixels: five rows of three bits from the top, the left pixel the high bit
-_DIGITS = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF)
+_DIGITS = const((0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF))
 
 
 def need(n):

@@ -22,9 +22,9 @@ _STEAL = const(4)  # shared_rules.dice_express.game.STEAL
 # fill, ink of each colour's die face and piece tile (white, yellow, orange, red, green, blue)
 FILL = (0xF0F0F0, 0xF2D21B, 0xF28C1B, 0xD8302A, 0x2EA043, 0x2F6FD8)
 INK = (0x202020, 0x202020, 0x202020, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
-ROLL_TONE = (523, 40)
-TAKE_TONE = (784, 60)
-STEAL_TONE = (392, 90)
+_ROLL_TONE = const((523, 40))
+_TAKE_TONE = const((784, 60))
+_STEAL_TONE = const((392, 90))
 
 
 def piece_text(p, letters=None):
@@ -135,11 +135,11 @@ class Screens:
             elif end[1] == _END_SPARED:
                 s.log(t("dx.spared").format(who))
         if k == _ROLL or k == _KEEP:
-            return ROLL_TONE
+            return _ROLL_TONE
         if k == _TAKE:
-            return TAKE_TONE
+            return _TAKE_TONE
         if k == _STEAL:
-            return STEAL_TONE
+            return _STEAL_TONE
         return None
 
     def refusal(self, err):

@@ -57,14 +57,14 @@ def action_lines(sp):
     return tuple(t(key).format(n, n + 1).split("|"))
 
 
-PLAYER = (0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF)  # each seat's colour
+_PLAYER = const((0xFF5050, 0x40B0FF, 0x60F060, 0xFFE040, 0xFF70FF, 0xFFFFFF))  # each seat's colour
 
 # per kind: fill, ink
-KFILL = (0x1E6A32, 0x23459A, 0x6A2C88, 0x9A5A12, 0x1D6F78, 0x6E6E6E, 0x8A2A2A, 0x3A3A3A)
+_KFILL = const((0x1E6A32, 0x23459A, 0x6A2C88, 0x9A5A12, 0x1D6F78, 0x6E6E6E, 0x8A2A2A, 0x3A3A3A))
 
-KINK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF)
+_KINK = const((0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFFFFFF))
 
-KLETTER = ("+", "E", "S", "W", "A", "J", "?", "F")
+_KLETTER = const(("+", "E", "S", "W", "A", "J", "?", "F"))
 
 _TOKEN_INK = const(0x101010)  # the initial on a token
 
@@ -76,7 +76,7 @@ def cell_text(sp, wide):
         return ("+" + str(n)) if wide else str(n)
     if k == _K_SWAP:
         return ("W" + str(n)) if wide else "W"
-    return KLETTER[k]
+    return _KLETTER[k]
 
 
 def cell_bitmap(w, h, text, dx, dy, s=1):
@@ -187,7 +187,7 @@ class BoardScreen(Decision):
         self.faces = {}  # (w, h, letter): a token's face, shared by the tokens of that letter
         for x in range(st.n):
             pal = displayio.Palette(2)
-            pal[0] = PLAYER[x]
+            pal[0] = _PLAYER[x]
             pal[1] = _TOKEN_INK
             self.tok_pal.append(pal)
         self.body.append(self.tok_g)
@@ -339,7 +339,7 @@ class BoardScreen(Decision):
         from firmware.phase10board.legend import show
 
         marks = []  # per kind of space, its marks as drawn here ("+1 +2 +3", or "1 2 3")
-        for k in range(len(KLETTER)):
+        for k in range(len(_KLETTER)):
             seen = []
             for sp in range(_SPACES):
                 m = cell_text(sp, self.p >= 14)
@@ -391,10 +391,10 @@ class BoardScreen(Decision):
         # through the palette of its kind (a rectangle and a label a cell took twice the heap)
         ring = displayio.Group()
         pals = []
-        for k in range(len(KFILL)):
+        for k in range(len(_KFILL)):
             pal = displayio.Palette(2)
-            pal[0] = KFILL[k]
-            pal[1] = KINK[k]
+            pal[0] = _KFILL[k]
+            pal[1] = _KINK[k]
             pals.append(pal)
         faces = {}
         for sp in range(_SPACES):
@@ -443,11 +443,11 @@ class BoardScreen(Decision):
         for x in range(st.n):
             y = y0 + x * rh
             if names:
-                track.append(ui.label(session.names[x][:3], ix, y + (rh - 12) // 2, PLAYER[x], 1))
+                track.append(ui.label(session.names[x][:3], ix, y + (rh - 12) // 2, _PLAYER[x], 1))
             else:
-                track.append(ui.rect(ix, y + 1, 4, rh - 2, PLAYER[x]))
+                track.append(ui.rect(ix, y + 1, 4, rh - 2, _PLAYER[x]))
             track.append(displayio.TileGrid(line, pixel_shader=lpal, x=ix + name_w, y=y + rh // 2))
-            m = ui.rect(0, y + 2, cw - 1, rh - 4, PLAYER[x])
+            m = ui.rect(0, y + 2, cw - 1, rh - 4, _PLAYER[x])
             self.marks.append(m)
             track.append(m)
         self.body.append(track)
@@ -549,3 +549,4 @@ def need_text(marker):
 # build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
     TOKEN_INK = _TOKEN_INK
+    PLAYER = _PLAYER

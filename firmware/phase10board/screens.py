@@ -40,12 +40,12 @@ _M_KEEP = const(11)  # shared_rules.phase10board.game.M_KEEP
 _DONE = const(12)  # shared_rules.phase10board.game.DONE
 
 
-ROLL_TONE = (523, 40)
-GO_TONE = (659, 50)
-CARD = (1046, 25)
-PHASE = (784, 180)
-JOKER_TONE = (1318, 90)
-ASK_TONE = (440, 60)
+_ROLL_TONE = const((523, 40))
+_GO_TONE = const((659, 50))
+_CARD = const((1046, 25))
+_PHASE = const((784, 180))
+_JOKER_TONE = const((1318, 90))
+_ASK_TONE = const((440, 60))
 
 def board(session):
     """A computer's roll and move on the board screen (``firmware.phase10board.board``: the dice tumble, the
@@ -179,22 +179,22 @@ class Screens:
         k = move[0]
         if k == _M_ROLL:
             s.log("  " + t("p10b.rolled").format(st.dice[0], st.dice[1]))
-            return ROLL_TONE
+            return _ROLL_TONE
         if k == _M_GO or k == _M_FREE:
             sp = st.tokens[st.turn] if not st.over else -1
             if sp >= 0 and B.space_kind(sp) == _K_JOKER:
-                return JOKER_TONE
-            return GO_TONE
+                return _JOKER_TONE
+            return _GO_TONE
         if k == _M_ASK:
             a = st.last_ask
             if a is not None:
                 s.log("  " + (t("p10b.gives").format(s.names[a[3]], a[1]) if a[3] >= 0
                               else t("p10b.nobody").format(a[1])))
-            return ASK_TONE
+            return _ASK_TONE
         if k == _LAY:
-            return PHASE
+            return _PHASE
         if k in (_DISCARD, _HIT, _DRAW_DECK, _TAKE_DISCARD, _PICK, _M_SWAP, _M_KEEP):
-            return CARD
+            return _CARD
         return None
 
     def detail(self, move):

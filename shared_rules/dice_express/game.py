@@ -56,7 +56,7 @@ _PASS = const(5)
 _DICE = const(7)
 _FINISH = const(30)
 COLOURS = "WYORGB"
-COLOUR_NAMES = ("white", "yellow", "orange", "red", "green", "blue")
+_COLOUR_NAMES = const(("white", "yellow", "orange", "red", "green", "blue"))
 _FULL = const(0x7C)  # lengths 2..6 as bits
 # The computer player of each level, easiest first: its module (in this package) and class,
 # imported only when one plays (``registry.player``).
@@ -359,7 +359,7 @@ class DiceExpress:
         if kind == _TAKE and len(move) == 2:
             p = move[1]
             if not isinstance(p, int) or p >> 3 != colour:
-                raise RuleError(_E_WRONG_COLOUR, COLOUR_NAMES[colour])
+                raise RuleError(_E_WRONG_COLOUR, _COLOUR_NAMES[colour])
             length = p & 7
             if length < 2 or length > 6 or not self.display[colour] & (1 << length):
                 raise RuleError(_E_NOT_IN_DISPLAY)
@@ -570,7 +570,7 @@ class DiceExpress:
             p = self.roads[v][0] if 0 <= v < self.n and self.roads[v] else 0
             return who + " steals " + piece_text(p) + " of " + names[v]
         if kind == _PASS:
-            return who + " passes on " + COLOUR_NAMES[self.colour]
+            return who + " passes on " + _COLOUR_NAMES[self.colour]
         return who + " moves"
 
 

@@ -73,7 +73,7 @@ _COLOUR = const(2)  # shared_rules.phases.COLOUR
 _WILD = const(0x40)  # shared_rules.cards.WILD
 _SKIP = const(0x50)  # shared_rules.cards.SKIP
 
-F16 = (0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616)
+_F16 = const((0, 16, 40, 72, 112, 160, 216, 280, 352, 432, 520, 616))
 _ARRANGE = const(1)  # slide runs along their wilds at the lay-down (see _arrange)
 _LATER_SET = const(12)  # laid: keep a card an opponent's coming set may take
 _BUDGET = const(240)  # cost units of solver calls per decision (see the module docstring)
@@ -376,7 +376,7 @@ class HardBot:
                     budget -= cost
                     if reps[i] == _WILD or solver.missing(rest, phase) < m:
                         outs += weights[i]
-                f = F16[m] if m < len(F16) else F16[-1]
+                f = _F16[m] if m < len(_F16) else _F16[-1]
                 t = total * f // outs if outs else total * f * 2
             elif outs_k:
                 t = _BIG  # not evaluated: after the evaluated ones
