@@ -182,8 +182,8 @@ class TextPage(ui.Screen):
 
 
 class Message(TextPage):
-    """A short notice; A shows its next page or closes it on its last, B closes it (and either
-    calls ``then``, if it is set)."""
+    """A short notice: A shows its next page, or closes it on the last; B closes it. Once it is
+    closed it calls ``then``, if that is set."""
 
     hints = ((_A, "more"),)  # ("ok" on the last page: ``page_hints``)
     then = None
