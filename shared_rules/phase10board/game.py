@@ -51,7 +51,6 @@ from shared_rules.phases import BOARD_PHASES
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
-_LOW = const(1)  # shared_rules.groups.LOW
 
 # Pending decision kinds.
 _ROLL = const(0)
