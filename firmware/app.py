@@ -53,7 +53,6 @@ class App:
         self.settings = Settings()
         self.notices = []
         self.later = None  # a function of the app to call once the keys of this pass are given
-        self.menu_at = None  # the main menu's rows and row while a game is played over it
         data = self.store.settings.load()
         self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
         mark = self.mark()
@@ -192,8 +191,8 @@ class App:
                 self.later = lambda app: app.push(back())
                 return
             if len(self.stack) == 1:
-                self.unload()
                 self._menu()
+                self.unload()
             self._show()
             gc.collect()
             self.top.shown()
@@ -208,23 +207,20 @@ class App:
         those in ``keep`` (None: none dropped, a game is starting from what is loaded)."""
         while len(self.stack) > 1:
             self.stack.pop().closed()
+        self._menu()
         if keep is not None:
             self.unload(keep)
-        self._menu()
         self._show()
         gc.collect()
         self.top.shown()
 
     def drop_menu(self):
         """A game is being played: its screens go over the main menu, whose screen and module
-        are not kept meanwhile (code is RAM); the main menu is built again on the same row when
-        it is back on top."""
-        menu = self.stack[0]
-        if menu is None:
+        are not kept meanwhile (code is RAM). When the game is left the app starts again
+        (``_menu``)."""
+        if self.stack[0] is None:
             return
-        self.menu_at = (menu.menu.items, menu.menu.index)
         self.stack[0] = None
-        menu = None
         boot = self.boot_modules
         if boot is not None:
             for name in _MENUS:
@@ -234,20 +230,13 @@ class App:
         gc.collect()
 
     def _menu(self):
-        if self.stack[0] is not None:
-            return
-        gc.collect()
-        from firmware.menus import MainMenu
-
-        menu = MainMenu(self)
-        items, at = self.menu_at
-        if menu.menu.items == items:  # as the main menu would have kept its row
-            menu.menu.set_items(items, at)
-        self.stack[0] = menu
-        if self.boot_modules is not None:
-            for name in _MENUS:
-                if name not in self.boot_modules:
-                    self.boot_modules.append(name)
+        """Back to the main menu: after a game (``drop_menu``) the app starts again, by the
+        board's soft reload (``supervisor.reload``), as a board does in C: a new heap in one
+        piece and only the names the menus intern, where the game had left its holes and its
+        names (never freed), so that the next game starts as the first did. The game is saved
+        and the statistics written by then; the main menu opens on the last game's row."""
+        if self.stack[0] is None:
+            supervisor.reload()
 
     def unload(self, keep=()):
         """Forget every module imported since the main menu first showed, but those in ``keep``
@@ -377,8 +366,8 @@ class App:
 
     def out_of_memory(self, e):
         """A MemoryError in a pass of the loop (on a board whose RAM a game does not fit): the
-        traceback on the serial console, then back to the main menu with every module loaded
-        since it first showed dropped, and a message; once it is closed the app starts again
+        traceback on the serial console, then a message, every module loaded since the main
+        menu first showed dropped; once it is closed the app starts again
         (``supervisor.reload``), so that Continue finds the whole heap. The saved game stays as
         its last save left it and the settings are saved as the screens leave them: nothing
         saved is lost. Another MemoryError on the way is the board's to report (code.py
@@ -399,9 +388,6 @@ class App:
             screen.closed()
         screen = None
         self.unload()
-        self._menu()
-        self._show()
-        self.top.shown()
         if name:
             text = t("oom.game").format(game_name(name))
         else:

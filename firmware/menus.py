@@ -18,7 +18,11 @@ class MainMenu(ListScreen):
     hints = ListScreen.hints[:3]  # no "back" on the first screen
 
     def __init__(self, app):
-        super().__init__(app, t("menu.title"), self._items(app))
+        items = self._items(app)
+        super().__init__(app, t("menu.title"), items)
+        game = app.settings.game  # the cursor on the last game set up, unless one is saved
+        if game in self.actions and self.actions[0] != "continue":
+            self.menu.set_items(items, self.actions.index(game))
 
     def _items(self, app):
         self.actions = []

@@ -53,19 +53,23 @@ def fuzz(board_id, path, tag, events, start, name_of=None):
     rng = random.Random(tag + "-fuzz-" + board_id)
     d = Driver(board_id, nvm_path=path, seed=rng.randrange(1 << 20))
     d.boot()
-    d.booted.settings.speed = 2
     if d.dpad:  # a button per key: the buttons themselves
         buttons = [b.name for b in d.m.spec.buttons]
         weights = [_weight(n) for n in buttons]
     else:  # the logical keys, each made with its button's short or long press
-        sys.modules["firmware.buttons"]._LONG_MS = FUZZ_LONG_MS
         d.long_ms = FUZZ_LONG_MS + 20  # going back into the game too
         keys = sorted(d.m.spec.logical)
         weights = [_weight(k) for k in keys]
     longs = 0
     games = 0
     screens = set()
+    boots = None
     for _ in range(events):
+        if d.m.boots != boots:  # the first boot, or the app started again after a game: its
+            boots = d.m.boots  # modules and settings are new
+            d.booted.settings.speed = 2
+            if not d.dpad:
+                sys.modules["firmware.buttons"]._LONG_MS = FUZZ_LONG_MS
         top = d.top
         name = type(top).__name__
         screens.add(name_of(top) if name_of else name)

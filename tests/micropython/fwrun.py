@@ -399,6 +399,40 @@ def _pystones():
     print("@@pystones", best)
 
 
+RELOAD = 9  # the exit status that asks the host for a new port (``supervisor.reload()``)
+_RESUME = "resume.json"  # what the script's run has come to, kept across a reload
+
+
+def _keep_for_reload():
+    """What goes on across the reload, for the next port (``_resume``): where the script is,
+    the clock, the buttons held, the random bytes used; the NVM is its file already."""
+    with open(_RESUME, "w") as f:
+        json.dump({"ops": _ops.tell(), "passes": _passes, "wait": _wait_until[0], "now": cphw.now,
+                   "pressed": cphw.pressed, "tones": cphw.tones, "seen": cphw.tones_seen,
+                   "rand": cphw.random_at(), "snap": _last_snap[0]}, f)
+
+
+def _resume():
+    """A port started after a reload goes on from ``_keep_for_reload``'s record (a first run
+    has none)."""
+    try:
+        f = open(_RESUME)
+    except OSError:
+        return
+    with f:
+        r = json.load(f)
+    _ops.seek(r["ops"])
+    _passes[:] = r["passes"]
+    _wait_until[0] = r["wait"]
+    cphw.now = r["now"]
+    cphw.pressed[:] = r["pressed"]
+    cphw.tones = r["tones"]
+    cphw.tones_seen = r["seen"]
+    cphw.random_from(r["rand"])
+    _last_snap[0] = r["snap"]
+
+
+_resume()
 _ops_code = sys.argv[2]
 status = 0
 def _print_exception(e):
@@ -416,12 +450,15 @@ while True:
         boot()
         print("@@exit code.py returned")
         break
-    except PowerCut:
-        _wait_until[0] = cphw.now
-        continue
-    except cphw.Reload:  # the app started itself again: the script goes on where it was
-        print("@@reload", cphw.now)
-        continue
+    except (PowerCut, cphw.Reload) as e:  # the board starts again: a new VM, heap and names,
+        if isinstance(e, PowerCut):  # and here too: the host runs the port again, which goes
+            _wait_until[0] = cphw.now  # on with the script where this one was
+        else:  # the app started itself again
+            print("@@reload", cphw.now)
+        e = None
+        _keep_for_reload()
+        status = RELOAD
+        break
     except Done:
         gc.collect()
         print("@@done", cphw.now, gc.mem_alloc())

@@ -28,6 +28,15 @@ def load(c):
     _rand = open(c["urandom"], "rb")  # the emulator's os.urandom bytes for this seed, in order
 
 
+def random_at():
+    """How many random bytes the run has used (kept across a reload: ``random_from``)."""
+    return _rand.tell()
+
+
+def random_from(at):
+    _rand.seek(at)
+
+
 def boot():
     global boot_at
     boot_at = now
