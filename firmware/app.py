@@ -203,8 +203,9 @@ class App:
         self.push(screen)
 
     def home(self, keep=()):
-        """Back to the main menu; the modules imported since it first showed are dropped but
-        those in ``keep`` (None: none dropped, a game is starting from what is loaded)."""
+        """Back to the main menu (after a game, by starting the app again: ``_menu``); the
+        modules imported since it first showed are dropped but those in ``keep`` (None: none
+        dropped, a game is starting from what is loaded)."""
         while len(self.stack) > 1:
             self.stack.pop().closed()
         self._menu()
