@@ -91,6 +91,23 @@ def test_the_game_screens_and_decisions_are_measured():
     assert r.end_live is not None and r.snapshots[-1][1].startswith("Pocket Phase 10")
 
 
+def test_back_from_a_game_the_app_starts_again_on_a_new_port():
+    """Leaving a game and its end restart the app (``supervisor.reload``), and the runner
+    starts the port again as a board starts a new VM: the script goes on where it was (the NVM
+    kept: Continue, then the statistics), and the main menu after each restart holds no more
+    heap nor names than the first one did, whatever the game had loaded."""
+    with open(os.path.join(REPO, "tests", "scripts", "dx_pass.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    assert len(r.reloads) == 2  # Leave game, then the end of the continued game
+    menus = [s for s in r.screens if s["name"] == "MainMenu"]
+    first, after = menus[0], [s for s in menus if s["ms"] > r.reloads[0]]
+    assert len(after) >= 2
+    for s in after:
+        assert s["names"] <= first["names"] + 256, (s, first)
+        assert s["live"] <= first["live"] + 2048, (s, first)
+
+
 def test_a_failed_expect_is_reported_with_its_line():
     r = run_script("wait 300\nexpect Pocket Phase 10\nkey DOWN\nexpect No such text\n", heap=BIG)
     assert r.status == 1
