@@ -232,8 +232,8 @@ class App:
 
     def _menu(self):
         """Back to the main menu: after a game (``drop_menu``) the app starts again, by the
-        board's soft reload (``supervisor.reload``), as a board does in C: a new heap in one
-        piece and only the names the menus intern, where the game had left its holes and its
+        board's soft reload (``supervisor.reload``: code.py runs in a new VM), on a heap in one
+        piece with only the names the menus intern, where the game had left its holes and its
         names (never freed), so that the next game starts as the first did. The game is saved
         and the statistics written by then; the main menu opens on the last game's row."""
         if self.stack[0] is None:

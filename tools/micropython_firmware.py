@@ -33,6 +33,7 @@ BLOCK = 32  # bytes per GC block of this 64-bit build (16 on a 32-bit board)
 HEAP = 150000  # about what a SAMD51 board leaves code.py
 RANDOM_BYTES = 1 << 18  # os.urandom bytes a run may use (read from a file as needed)
 RELOAD = 9  # the runner's exit status at ``supervisor.reload()`` (fwrun.py: a new port goes on)
+MAX_STARTS = 100  # ports a run may start (reloads and power cuts); a script needs a few
 HARNESS_FROZEN = False  # the runner and the stand-ins are frozen into MICROPYTHON (use_vm)
 IN_VM = "vm"  # run_script(frozen=IN_VM): the app is frozen into the VM binary itself (use_vm)
 LIBS = ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py",
@@ -523,14 +524,16 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         out = err = ""
-        while True:  # a reload (the runner's exit status RELOAD) starts a new port, as a board
-            proc = subprocess.run(  # starts a new VM: the script goes on where it was
+        for _ in range(MAX_STARTS):  # a reload (the runner's exit status RELOAD) starts a new
+            proc = subprocess.run(  # port, as a board starts a new VM: the script goes on
                 [MICROPYTHON, "-X", "heapsize=%d" % total_heap] + runner + ["config.json", code],
                 capture_output=True, text=True, timeout=timeout, cwd=tmp)
             out += proc.stdout
             err += proc.stderr
             if proc.returncode != RELOAD:
                 break
+        else:
+            err += "the app started again %d times: a reload at every start?\n" % MAX_STARTS
         r = Result()
         r.total_heap = total_heap
         r.status = proc.returncode
