@@ -455,7 +455,6 @@ while True:
             _wait_until[0] = cphw.now  # on with the script where this one was
         else:  # the app started itself again
             print("@@reload", cphw.now)
-        e = None
         _keep_for_reload()
         status = RELOAD
         break
