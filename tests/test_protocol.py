@@ -2,6 +2,7 @@
 any game, and the view boundary. Pig (tests/pig.py) is registered here and goes through records,
 replay, the save codec and selfplay without a line of shared code knowing its name."""
 
+import gc
 import os
 import pathlib
 
@@ -206,3 +207,32 @@ def test_a_computer_player_made_again_for_each_decision_chooses_the_same_moves(k
                     made.append(move)
                 moves.append(made)
             assert moves[0] == moves[1], (level, seed)
+
+
+@pytest.mark.parametrize("key", ["phase10", "phase10board", "dice_express"])
+def test_a_computer_player_keeps_nothing_a_decision_made(key):
+    """On a board the computer players last through the computers' turns (``firmware.session``
+    makes them before the first decision): whatever a decision left in a player would have been
+    made among that decision's garbage and outlast it, splitting the heap once the garbage is
+    collected (the board game's players kept a plan's memo so, and the largest free block
+    before the next decision fell by half). Every level, 40 decisions of a seeded game: after
+    each a player has the attributes it was made with, none holding an object the decision made."""
+    entry = registry.by_key(key)
+    mod = registry.module(entry)
+    for level in registry.levels(mod):
+        g = registry.new_game(entry, 3, None, Rng(1))
+        rng = Rng(8)
+        players = [registry.player(mod, level, rng) for _ in range(3)]
+        names = [set(vars(p)) for p in players]
+        for n in range(40):
+            if g.pending is None:
+                break
+            seat = g.pending[0]
+            p = players[seat]
+            view = g.view(seat)
+            before = set(map(id, gc.get_objects()))
+            move = p.choose(view)
+            assert set(vars(p)) == names[seat], (level, n)
+            for name, value in vars(p).items():
+                assert not gc.is_tracked(value) or id(value) in before, (level, name)
+            g.apply(move)

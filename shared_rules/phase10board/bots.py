@@ -73,6 +73,7 @@ _COLOUR = const(2)  # shared_rules.phases.COLOUR
 
 
 _JOKER = const(0x81)  # a stand-in joker for "what if I had a joker"
+_MEMO_HAND = const(23)  # the longest hand ``card_missing`` keeps its answer for
 
 
 def phase_of(view):
@@ -184,6 +185,14 @@ class NormalBot:
 
     def __init__(self, rng):
         self.rng = rng
+        # Everything a decision keeps is made with the player, not during a decision: made
+        # there, among the decision's garbage, it would outlast it and split the heap once the
+        # garbage is collected (the players last through the computers' turns on a board).
+        self.now = 0
+        self._hand = bytearray(_MEMO_HAND + 1)  # ``card_missing``'s last question: the hand
+        self._phase = None  # (its length first) and the phase (one of BOARD_PHASES); its
+        self._missing = bytearray(48)  # answer, ``_count`` numbers (0: none)
+        self._count = 0
 
     # ---------------------------------------------------------------- the decisions
 
@@ -216,9 +225,6 @@ class NormalBot:
         return (_DISCARD, self.give_up(view, hand))
 
     # ---------------------------------------------------------------- helpers
-
-    _memo_key = None
-    _memo = None
 
     def pile(self, view, hand):
         if not view.can_discard:
@@ -376,10 +382,15 @@ class NormalBot:
     def card_missing(self, hand, phase):
         """The cards missing for ``phase`` once each of the 12 numbers (48 cards when colours
         matter) is added to ``hand``, index ``colour * 12 + number - 1``; the last answer is
-        kept, as a decision asks it more than once for the same hand."""
-        key = (tuple(hand), phase)
-        if key == self._memo_key:
-            return self._memo
+        kept (in the player's buffers), as decisions ask more than once for the same hand."""
+        n = len(hand)
+        key = self._hand
+        if self._count and phase is self._phase and key[0] == n:
+            i = 0
+            while i < n and key[i + 1] == hand[i]:
+                i += 1
+            if i == n:
+                return self._missing[:self._count]
         cols = colour_count(phase)
         if self.exact and (cols == 1 or self.exact_colours):
             h = list(hand)
@@ -391,8 +402,15 @@ class NormalBot:
                     out.append(solver.missing(h, phase))
         else:
             out = _plan_outs(hand, phase, cols)
-        self._memo_key = key
-        self._memo = out
+        if n <= _MEMO_HAND:
+            key[0] = n
+            for i in range(n):
+                key[i + 1] = hand[i]
+            m = self._missing
+            for i in range(len(out)):
+                m[i] = out[i]
+            self._phase = phase
+            self._count = len(out)
         return out
 
     def outs(self, hand, phase, now):

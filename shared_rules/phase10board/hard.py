@@ -38,6 +38,10 @@ class HardBot(NormalBot):
     exact = True
     exact_colours = False
 
+    def __init__(self, rng):
+        NormalBot.__init__(self, rng)
+        self._deep = False  # (set during decisions: made with the player, see NormalBot)
+
     def search_value(self, view, hand, phase, now, unit):
         known = view.discard_known
         if not known:
@@ -124,8 +128,6 @@ class HardBot(NormalBot):
                 total += v
         view.tokens[seat] = saved
         return total * self.future_weight // 144
-
-    _deep = False
 
     def space_value(self, view, vals, sp):
         """EXTRA: the card, and a whole turn more at once from that space (instead of the
