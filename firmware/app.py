@@ -321,6 +321,11 @@ class App:
         except MemoryError as e:
             self.out_of_memory(e)
             e = None
+        except RuntimeError as e:  # "pystack exhausted": Python's call stack was too small
+            if "pystack" not in str(e):
+                raise
+            self.out_of_memory(e)
+            e = None
 
     def step(self):
         """One pass of the loop: the keys, the time, the display."""
@@ -366,7 +371,9 @@ class App:
             later(self)
 
     def out_of_memory(self, e):
-        """A MemoryError in a pass of the loop (on a board whose RAM a game does not fit): the
+        """A MemoryError in a pass of the loop (on a board whose RAM a game does not fit), or a
+        RuntimeError "pystack exhausted" (Python's call stack, ``settings.toml``'s
+        ``CIRCUITPY_PYSTACK_SIZE``, too small for the call: docs/deploy.md): the
         traceback on the serial console, then a message, every module loaded since the main
         menu first showed dropped; once it is closed the app starts again
         (``supervisor.reload``), so that Continue finds the whole heap. The saved game stays as
@@ -379,6 +386,7 @@ class App:
             print_exception = getattr(sys, "print_exception", None)
         if print_exception is not None:
             print_exception(e)
+        stack = not isinstance(e, MemoryError)  # its call stack ("pystack exhausted")
         e = None
         self.later = None
         name = None
@@ -389,7 +397,9 @@ class App:
             screen.closed()
         screen = None
         self.unload()
-        if name:
+        if stack:  # settings.toml asks for a smaller one than tools/deploy.py writes
+            text = t("oom.stack")
+        elif name:
             text = t("oom.game").format(game_name(name))
         else:
             text = t("oom.other")

@@ -209,7 +209,9 @@ def test_the_variant_is_the_board_with_the_app_frozen_and_modules_off(fake_sourc
     assert "FROZEN_MPY_DIRS = /frozen/app" in lines  # replaces the board's stage libraries
     assert "MPY_CROSS_FLAGS = -O3" in lines  # as deploy compiles: the `if __debug__:` blocks left out
     assert "CIRCUITPY_ULAB = 0" in lines and "CIRCUITPY_STAGE = 0" in lines
-    assert sorted(os.listdir(dest)) == ["board.c", "mpconfigboard.mk", "pins.c"]
+    assert sorted(os.listdir(dest)) == ["board.c", "mpconfigboard.h", "mpconfigboard.mk", "pins.c"]
+    with open(os.path.join(dest, "mpconfigboard.h")) as f:  # "pystack exhausted" otherwise
+        assert "#define CIRCUITPY_PYSTACK_SIZE (3072)" in f.read()
     with open(os.path.join(dest, "board.c")) as f:
         assert f.read() == "/* board */\n"
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from emulator.serial_board import boot_out_text
-from tools.deploy_lib import cli, discover, layout, sync, targets
+from tools.deploy_lib import cli, discover, layout, pystack, sync, targets
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE_CODE = b'print("Hello World!")\n'
@@ -130,8 +130,9 @@ def test_fresh_drive_gets_the_app_and_keeps_user_files(repo, tmp_path, capsys):
     app = assert_app_on(drive)
     assert "{} copied".format(len(app)) in out and "verified" in out
     assert "copy   [" in out and "verify [" in out  # one progress line per phase
-    # CircuitPython's own files are kept; its sample code.py was replaced without asking
-    assert (drive / "settings.toml").read_text() == 'CIRCUITPY_WIFI_SSID = "mine"\n'
+    # CircuitPython's own files are kept (settings.toml gains the pystack the games need, its
+    # own line first); its sample code.py was replaced without asking
+    assert (drive / "settings.toml").read_text() == pystack.LINE + '\nCIRCUITPY_WIFI_SSID = "mine"\n'
     assert (drive / "boot_out.txt").read_text() == boot_out_text("pybadge")
     assert (drive / "code.py").read_bytes() != SAMPLE_CODE
 
@@ -143,6 +144,42 @@ def test_second_deploy_copies_nothing(repo, tmp_path, capsys):
     rc, out, err = deploy(capsys, "--drive", drive)
     assert rc == 0 and "0 copied" in out
     assert snapshot(drive) == before
+
+
+@pytest.mark.parametrize("before, after", [
+    (None, pystack.LINE + "\n"),
+    ('A = "x"\n', pystack.LINE + '\nA = "x"\n'),
+    ("[web]\nport = 80\n", pystack.LINE + "\n[web]\nport = 80\n"),  # not into a table
+    ("A = 1\r\nCIRCUITPY_PYSTACK_SIZE = 1024\r\n", "A = 1\r\n" + pystack.LINE + "\r\n"),
+    ("CIRCUITPY_PYSTACK_SIZE = big\n", pystack.LINE + "\n"),
+    ("CIRCUITPY_PYSTACK_SIZE = 8192  # mine\n", None),  # more than the games need: kept
+    ("CIRCUITPY_PYSTACK_SIZE = 0x1000\n", None),
+])
+def test_settings_ask_for_the_pystack_the_games_need(before, after):
+    """A SAMD51's 1,536 bytes of pystack (2,048 elsewhere) do not hold the games' deepest calls
+    ("RuntimeError: pystack exhausted"): settings.toml asks for more, its other lines kept."""
+    assert pystack.updated(before) == after
+
+
+def test_deploy_sets_the_pystack_once_and_a_dry_run_only_says_so(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (drive / "settings.toml").write_text("CIRCUITPY_PYSTACK_SIZE = 1536\n")
+    rc, out, err = deploy(capsys, "--drive", drive, "--dry-run")
+    assert rc == 0 and "would set CIRCUITPY_PYSTACK_SIZE = 3072" in out
+    assert (drive / "settings.toml").read_text() == "CIRCUITPY_PYSTACK_SIZE = 1536\n"
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 0 and "settings.toml: CIRCUITPY_PYSTACK_SIZE = 3072" in out
+    assert (drive / "settings.toml").read_text() == pystack.LINE + "\n"
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 0 and "settings.toml" not in out and "0 copied" in out
+
+
+def test_a_settings_file_that_is_not_text_is_left_alone(repo, tmp_path, capsys):
+    drive = make_drive(tmp_path / "CIRCUITPY")
+    (drive / "settings.toml").write_bytes(b"A = \xff\n")
+    rc, out, err = deploy(capsys, "--drive", drive)
+    assert rc == 0 and "not UTF-8" in out and pystack.LINE in out
+    assert (drive / "settings.toml").read_bytes() == b"A = \xff\n"
 
 
 def test_only_changed_files_are_copied(repo, tmp_path, capsys):

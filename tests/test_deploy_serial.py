@@ -12,6 +12,7 @@ import pytest
 
 from emulator.serial_board import SerialBoard, boot_out_text
 from tests.test_deploy import SAMPLE_CODE, assert_app_on, deploy, repo, small_repo, snapshot  # noqa: F401
+from tools.deploy_lib import pystack
 from tools.deploy_lib.errors import DeployError
 from tools.deploy_lib.rawrepl import BoardError, RawRepl
 from tools.deploy_lib.targets import SerialTarget
@@ -41,7 +42,7 @@ def test_serial_deploy_then_rerun_copies_nothing(repo, tmp_path, capsys, board_i
         # the board checked each file itself: hashlib where the board has it, else Adler-32
         assert any("_hs(" in cmd for cmd in board.log)
     assert_app_on(drive, board_id)
-    assert (drive / "settings.toml").read_text() == "# the user's\n"
+    assert (drive / "settings.toml").read_text() == pystack.LINE + "\n# the user's\n"
     with SerialBoard(drive, board_id, version) as board:
         target = SerialTarget(board.port)
         assert target.hashes(["/code.py"])["/code.py"][0] == check
@@ -169,7 +170,7 @@ def test_connection_cut_in_the_middle_of_a_file_is_repaired_by_the_rerun(repo, t
         rc, out, err = deploy(capsys, "--port", board.port)
     assert (rc, err) == (0, "")
     assert_app_on(drive)
-    assert (drive / "settings.toml").read_text() == "# the user's\n"
+    assert (drive / "settings.toml").read_text() == pystack.LINE + "\n# the user's\n"
 
 
 def test_file_left_open_by_an_interrupted_run_is_closed_before_anything_is_removed(

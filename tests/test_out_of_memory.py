@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from emulator.machine import Machine
+from emulator.machine import FirmwareError, Machine
 from shared_rules import registry
 from shared_rules import save as codec
 from tools.micropython_firmware import run_script
@@ -140,3 +140,41 @@ def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path,
         m.key("A")  # the game goes on from its save
         m.run(3000)
         assert "Lay down or discard" in m.screen_text()
+
+
+def test_a_call_stack_too_small_says_what_to_set_and_restarts(tmp_path, capsys):
+    """CircuitPython's "RuntimeError: pystack exhausted" (a board whose settings.toml asks for a
+    smaller Python call stack than tools/deploy.py writes): the message says which line to add,
+    and closing it restarts the app; another RuntimeError is not taken for it."""
+    with Machine("pybadge", seed=1, nvm_path=str(tmp_path / "nvm.bin")) as m:
+        m.boot()
+        m.run(300)
+        app = sys.modules["firmware.app"].App
+        step = app.step
+        raised = []
+
+        def deep(self):
+            if not raised:
+                raised.append(1)
+                raise RuntimeError("pystack exhausted")
+            step(self)
+
+        app.step = deep
+        m.run(300)
+        assert "RuntimeError: pystack exhausted" in capsys.readouterr().err
+        text = " ".join(m.screen_text().split())
+        assert "add the line CIRCUITPY_PYSTACK_SIZE = 3072 to settings.toml" in text, text
+        m.key("A")  # the next page
+        m.run(300)
+        assert "Closing this restarts the app" in " ".join(m.screen_text().split())
+        m.key("A")
+        m.run(300)
+        assert sys.modules["firmware.app"].App is not app  # the app has started again
+        other = sys.modules["firmware.app"].App
+
+        def broken(self):
+            raise RuntimeError("something else")
+
+        other.step = broken
+        with pytest.raises(FirmwareError, match="RuntimeError: something else"):
+            m.run(300)

@@ -10,6 +10,8 @@ app imports.
 import os
 import shutil
 
+from tools.deploy_lib import pystack
+
 # CircuitPython 10 build flags that only give Python code a module, with the module names each
 # gives. A flag is turned off when the app imports none of its modules (and it is not kept).
 OPTIONAL = {
@@ -171,7 +173,8 @@ def board_dir(source, port, board):
 def write_variant(source, port, board, dest, settings, frozen_dir):
     """Write the variant of ``board`` into ``dest`` (a new folder): the board's files copied
     from ``source`` untouched but ``mpconfigboard.mk``, which gets the app frozen in (in place
-    of the board's own frozen libraries) and ``settings`` appended. Returns the new .mk text."""
+    of the board's own frozen libraries) and ``settings`` appended, and ``mpconfigboard.h``,
+    which gets the pystack the games need. Returns the new .mk text."""
     src = board_dir(source, port, board)
     if not os.path.isdir(src):
         raise FileNotFoundError("%s has no board %s (looked in %s)" % (source, board, src))
@@ -191,6 +194,10 @@ def write_variant(source, port, board, dest, settings, frozen_dir):
     text = "\n".join(lines) + "\n"
     with open(os.path.join(dest, "mpconfigboard.mk"), "w") as f:
         f.write(text)
+    with open(os.path.join(dest, "mpconfigboard.h"), "a") as f:  # before the port's default
+        f.write("\n// %s\n// the games' deepest calls need more Python stack than the default "
+                "(tools/deploy_lib/pystack.py)\n#define CIRCUITPY_PYSTACK_SIZE (%d)\n"
+                % (MARK[2:], pystack.SIZE))
     return text
 
 

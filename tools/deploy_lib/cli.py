@@ -7,7 +7,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from . import boards, discover, firmware, frozen, layout, libraries, mpycross, sync
+from . import boards, discover, firmware, frozen, layout, libraries, mpycross, pystack, sync
 from .errors import (BROKEN_PIPE, CONNECTION, EXIT_CODES_HELP, FLASH_FAILED, INTERNAL,
                      INTERRUPTED, MISMATCH, OK, USAGE, VERIFY_FAILED, DeployError)
 from .progress import Progress, human_size
@@ -17,7 +17,8 @@ DESCRIPTION = """Put CircuitPython (optional) and the game on a board, safely.
 
 Finds the board (its CIRCUITPY drive, or its USB serial port), copies code.py and lib/ with
 only the files that changed, checks every file afterwards, and keeps your own files (saves,
-settings.toml, anything this tool did not write). lib/ goes as .mpy files compiled by
+anything this tool did not write; settings.toml gains CIRCUITPY_PYSTACK_SIZE = 3072 if it asks
+for less, the Python call stack the games need). lib/ goes as .mpy files compiled by
 CircuitPython's mpy-cross for the board's version (downloaded once into a cache; --py copies
 the .py sources instead). With --firmware it first flashes
 CircuitPython: a .uf2 through the board's UF2 bootloader drive, or an ESP32-S2/S3 .bin through
@@ -350,10 +351,12 @@ def run(args, out=print):
                     human_size(short)) if short else ", enough (the manifest included)"))
             # the deploy would stop where this raises: the same exit code, nothing changed
             plan.check(force=args.force)
+            pystack.ensure(target, dry_run=True, out=out)
             out("dry run: nothing was changed.")
             return OK
         plan.apply(force=args.force, stream=sys.stdout)
-        restart = bool(plan.writes or plan.deletes) or target.kind == "serial"
+        settings = pystack.ensure(target, out=out)
+        restart = bool(plan.writes or plan.deletes or settings) or target.kind == "serial"
         out("done: {} copied ({}), {} unchanged, {} removed; all {} app files verified on {}"
             "{}.".format(len(plan.writes), human_size(plan.copy_bytes()), len(plan.unchanged),
                          len(plan.deletes), len(app), target.describe(),

@@ -9,7 +9,8 @@ knows which files are its own:
   this tool) is a *conflict*: nothing is changed and the deploy stops (exit 7), unless
   ``--force``, which first copies each such file to ``out/deploy-backups/<time>/`` on the
   computer. CircuitPython's sample ``code.py`` is the one foreign file replaced without asking.
-- files the tool never wrote (settings.toml, boot_out.txt, saves, fonts, ...) are never touched.
+- files the tool never wrote (settings.toml, boot_out.txt, saves, fonts, ...) are never touched
+  here (``pystack`` adds one setting to settings.toml).
 
 Before copying, the manifest records the files about to be written as *pending*; if the copy
 is cut short, the rerun recognises what it wrote and carries on. Leftover ``*.deploy-tmp``
