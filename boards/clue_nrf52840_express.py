@@ -18,8 +18,9 @@ NAME = "CLUE"
 RAM = 256
 # bytes of heap code.py gets at boot: about 130-140 KB, the tightest board (the BLE SoftDevice
 # reserves 56 KB of the 256 and SPIM3 8 KB; 144,080 free after board/displayio on CircuitPython
-# 5.3, about 137 KB reported on 9.2)
-HEAP = 130000
+# 5.3, about 137 KB reported on 9.2), less the 1,024 bytes the larger pystack of settings.toml
+# takes (3,072 for the default 2,048: tools/deploy_lib/pystack.py)
+HEAP = 128976
 BRIGHTNESS = True
 BUTTONS = 2
 HINTS = ("B", "A", None, None, "hold A", "hold B", None, None)

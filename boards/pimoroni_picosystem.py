@@ -19,8 +19,9 @@ _SELECT = const(7)  # boards.SELECT
 NAME = "PicoSystem"
 RAM = 264
 # bytes of heap code.py gets at boot: about 170 KB on an RP2040 (a Pico on CircuitPython 10.1.4
-# reports 171,440)
-HEAP = 170000
+# reports 171,440), less the 1,024 bytes the larger pystack of settings.toml takes (3,072 for
+# the default 2,048: tools/deploy_lib/pystack.py)
+HEAP = 168976
 BRIGHTNESS = True
 BUTTONS = 8
 HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "Y", "X")

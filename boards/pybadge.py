@@ -19,8 +19,9 @@ _SELECT = const(7)  # boards.SELECT
 NAME = "PyBadge"
 RAM = 192
 # bytes of heap code.py gets at boot: about 150 KB on a SAMD51J19 (a Feather M4, the same chip,
-# reports 157,376 free before imports on CircuitPython 10)
-HEAP = 150000
+# reports 157,376 free before imports on CircuitPython 10), less the 1,536 bytes the larger
+# pystack of settings.toml takes (3,072 for the default 1,536: tools/deploy_lib/pystack.py)
+HEAP = 148464
 BRIGHTNESS = True
 BUTTONS = 8
 HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")

@@ -15,8 +15,9 @@ _SELECT = const(7)  # boards.SELECT
 NAME = "PyGamer"
 RAM = 192
 # bytes of heap code.py gets at boot: about 150 KB (the PyGamer's build targets the SAMD51J19A,
-# as the PyBadge; a Feather M4 reports 157,376 free before imports on CircuitPython 10)
-HEAP = 150000
+# as the PyBadge; a Feather M4 reports 157,376 free before imports on CircuitPython 10), less
+# the 1,536 bytes the larger pystack of settings.toml takes (tools/deploy_lib/pystack.py)
+HEAP = 148464
 BRIGHTNESS = True
 BUTTONS = 4
 HINTS = ("stick up", "stick down", "stick left", "stick right", "A", "B", "START", "SELECT")

@@ -14,6 +14,7 @@ import pytest
 from tools import bench_ram, bench_ram_vm
 from tools import micropython_firmware as mf
 from tools.build_firmware.app import app_digest
+from tools.deploy_lib import pystack
 from tests.test_firmware_micropython import turn_gone_when_loading
 
 
@@ -27,11 +28,23 @@ def test_without_the_vm_the_option_says_how_to_build_it_and_exits_2(tmp_path, ca
 def test_a_frozen_vm_holding_another_app_is_refused_as_stale(tmp_path, capsys):
     (tmp_path / "circuitpython32-app").write_text("")
     (tmp_path / "circuitpython32-app.json").write_text(json.dumps(
-        {"app_digest": "0" * 64, "harness_digest": mf.harness_digest()}))
+        {"app_digest": "0" * 64, "harness_digest": mf.harness_digest(), "pystack": pystack.SIZE}))
     rc = bench_ram.main(["--vm", "circuitpython32", "--frozen", "--vm-dir", str(tmp_path),
                          "--scripts", "menus"])
     assert rc == 2
     assert "another version of the app" in capsys.readouterr().err
+
+
+def test_a_vm_keeping_call_frames_otherwise_than_a_board_is_refused(tmp_path, capsys):
+    """The VM keeps Python's call frames on a pystack of the size every board is given: one
+    built without it (frames on the heap, no "pystack exhausted") would measure another thing."""
+    (tmp_path / "circuitpython32").write_text("")
+    (tmp_path / "mpy-cross").write_text("")
+    (tmp_path / "circuitpython32.json").write_text(json.dumps(
+        {"harness_digest": mf.harness_digest()}))
+    rc = bench_ram.main(["--vm", "circuitpython32", "--vm-dir", str(tmp_path), "--scripts", "menus"])
+    assert rc == 2
+    assert "keeps Python's call frames otherwise than a board" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("info", [{}, {"harness_digest": "0" * 64}])

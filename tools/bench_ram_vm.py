@@ -26,18 +26,21 @@ from concurrent.futures import ThreadPoolExecutor
 
 from tools import micropython_firmware as mf
 from tools.build_firmware import app as appinfo
+from tools.deploy_lib import pystack
 
 VM_DIR = os.path.join(mf.REPO, "build", "firmware", "vm")
 EMPTY, FROZEN, MPY_CROSS = "circuitpython32", "circuitpython32-app", "mpy-cross"
 
-# The heap each board leaves code.py (published CircuitPython figures, DESIGN.md, Boards); the
-# ESP32-S3 boards' without PSRAM (with it they have megabytes).
+# The heap each board leaves code.py (published CircuitPython figures, DESIGN.md, Boards; the
+# ESP32-S3 boards' without PSRAM: with it they have megabytes), less the RAM the larger pystack
+# the console asks for takes beyond the board's default (tools/deploy_lib/pystack.py; boards/).
+_MORE = pystack.SIZE - 2048  # a SAMD51's default is 1,536 bytes, the others' 2,048
 BOARD_HEAPS = {
-    "clue_nrf52840_express": 130000,
-    "pybadge": 150000,
-    "pygamer": 150000,
-    "adafruit_feather_esp32s3_reverse_tft": 160000,
-    "pimoroni_picosystem": 170000,
+    "clue_nrf52840_express": 130000 - _MORE,
+    "pybadge": 150000 - _MORE - 512,
+    "pygamer": 150000 - _MORE - 512,
+    "adafruit_feather_esp32s3_reverse_tft": 160000 - _MORE,
+    "pimoroni_picosystem": 170000 - _MORE,
 }
 
 BUILD_HINT = ("Build it (about 2 minutes on 2 cores; needs gcc-multilib for -m32): "
@@ -64,6 +67,10 @@ def binaries(vm_dir, mode, tree=mf.REPO):
         raise Missing("%s holds another version of the runner and stand-ins (tests/micropython) "
                       "than this tree's, or none: its figures would not be this tree's. %s"
                       % (vm, BUILD_HINT))
+    if info.get("pystack") != pystack.SIZE:
+        raise Missing("%s keeps Python's call frames otherwise than a board given %d bytes of "
+                      "pystack (tools/deploy_lib/pystack.py): its figures would not be a board's. %s"
+                      % (vm, pystack.SIZE, BUILD_HINT))
     if mode == "frozen" and info.get("app_digest") != appinfo.app_digest(tree):
         raise Missing("%s holds another version of the app than this tree's (or says "
                       "nothing of it): its figures would be stale. %s" % (vm, BUILD_HINT))

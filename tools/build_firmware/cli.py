@@ -25,6 +25,8 @@ import subprocess
 import sys
 import time
 
+from tools.deploy_lib import pystack
+
 from . import app, source as src, sizes, toolchain, variant
 
 WORK = os.path.join(app.REPO, "build", "firmware")
@@ -195,8 +197,29 @@ def check_m32():
 
 
 # The VM's C flags: a name's hash takes one byte, as on the CLUE, RP2040 and ESP32-S3 (the Unix
-# port's two would overstate the pools of names that imports grow; a SAMD51's take none).
-VM_CFLAGS = "-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_QSTR_BYTES_IN_HASH=1"
+# port's two would overstate the pools of names that imports grow; a SAMD51's take none); the
+# Python calls' frames on a stack of their own, as on a board (not on the heap, where the Unix
+# port puts them), of the size every board is given (``pystack.SIZE``), so that a call deeper
+# than a board holds fails here too ("pystack exhausted").
+VM_CFLAGS = ("-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_QSTR_BYTES_IN_HASH=1 "
+             "-DMICROPY_ENABLE_PYSTACK=1 -DCIRCUITPY_PYSTACK_SIZE=%d" % pystack.SIZE)
+_PYSTACK_ARRAY = "static mp_obj_t pystack[1024];"
+
+
+def _vm_main(source, tree):
+    """The Unix port's ``main.c`` in the overlay as a copy whose pystack has
+    ``CIRCUITPY_PYSTACK_SIZE`` bytes (the port's own has 1024 words)."""
+    with open(os.path.join(source, "ports", "unix", "main.c")) as f:
+        text = f.read()
+    if _PYSTACK_ARRAY not in text:
+        raise BuildError("%s/ports/unix/main.c does not declare %r, so the VM's pystack cannot be "
+                         "given a board's size" % (source, _PYSTACK_ARRAY))
+    path = os.path.join(tree, "ports", "unix", "main.c")
+    if os.path.lexists(path):
+        os.remove(path)
+    with open(path, "w") as f:
+        f.write(text.replace(_PYSTACK_ARRAY, "static mp_obj_t pystack[CIRCUITPY_PYSTACK_SIZE / "
+                                             "sizeof(mp_obj_t)];"))
 
 
 def _fresh_if_flags_changed(build, flags):
@@ -233,6 +256,7 @@ def build_vm(args, out=print):
     here = os.path.join(work, "vm")
     tree = os.path.join(here, "tree")
     src.overlay(source, tree, real=("ports/unix", "mpy-cross"))
+    _vm_main(source, tree)
     frozen = variant.stage_app(app.REPO, os.path.join(here, "app"))
     digest = app.app_digest(app.REPO)
     harness_digest = mf.harness_digest()
@@ -274,7 +298,8 @@ def build_vm(args, out=print):
         shutil.copy(os.path.join(here, "build-" + name, name), os.path.join(here, name))
     for name, extra in (("circuitpython32", {}), ("circuitpython32-app", {"app_digest": digest})):
         with open(os.path.join(here, name + ".json"), "w") as f:
-            json.dump(dict(extra, circuitpython=version, harness_digest=harness_digest), f, indent=1)
+            json.dump(dict(extra, circuitpython=version, harness_digest=harness_digest,
+                           pystack=pystack.SIZE), f, indent=1)
     for name, (wall, cpu) in times.items():
         out("%s: %.0f s wall, %.0f s CPU" % (name, wall, cpu))
     out("binaries in %s: circuitpython32, circuitpython32-app, mpy-cross" % here)
