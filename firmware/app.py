@@ -321,8 +321,8 @@ class App:
         except MemoryError as e:
             self.out_of_memory(e)
             e = None
-        except RuntimeError as e:  # "pystack exhausted": Python's call stack was too small
-            if "pystack" not in str(e):
+        except RuntimeError as e:  # Python's call stack was too small (a literal of more than
+            if str(e) != "pystack exhausted":  # 10 letters: no name interned for good)
                 raise
             self.out_of_memory(e)
             e = None
