@@ -321,8 +321,10 @@ class App:
         except MemoryError as e:
             self.out_of_memory(e)
             e = None
-        except RuntimeError as e:  # Python's call stack was too small (a literal of more than
-            if str(e) != "pystack exhausted":  # 10 letters: no name interned for good)
+        except RuntimeError as e:
+            # Python's call stack was too small (the whole message: a literal of more than ten
+            # letters is not interned as a name, kept for good)
+            if str(e) != "pystack exhausted":
                 raise
             self.out_of_memory(e)
             e = None
