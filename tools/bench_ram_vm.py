@@ -34,13 +34,16 @@ EMPTY, FROZEN, MPY_CROSS = "circuitpython32", "circuitpython32-app", "mpy-cross"
 # The heap each board leaves code.py (published CircuitPython figures, DESIGN.md, Boards; the
 # ESP32-S3 boards' without PSRAM: with it they have megabytes), less the RAM the larger pystack
 # the console asks for takes beyond the board's default (tools/deploy_lib/pystack.py; boards/).
-_MORE = pystack.SIZE - 2048  # a SAMD51's default is 1,536 bytes, the others' 2,048
+def _less_pystack(heap, default=2048):  # a SAMD51's default pystack is 1,536 bytes
+    return heap - (pystack.SIZE - default)
+
+
 BOARD_HEAPS = {
-    "clue_nrf52840_express": 130000 - _MORE,
-    "pybadge": 150000 - _MORE - 512,
-    "pygamer": 150000 - _MORE - 512,
-    "adafruit_feather_esp32s3_reverse_tft": 160000 - _MORE,
-    "pimoroni_picosystem": 170000 - _MORE,
+    "clue_nrf52840_express": _less_pystack(130000),
+    "pybadge": _less_pystack(150000, 1536),
+    "pygamer": _less_pystack(150000, 1536),
+    "adafruit_feather_esp32s3_reverse_tft": _less_pystack(160000),
+    "pimoroni_picosystem": _less_pystack(170000),
 }
 
 BUILD_HINT = ("Build it (about 2 minutes on 2 cores; needs gcc-multilib for -m32): "
