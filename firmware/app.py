@@ -49,10 +49,18 @@ class App:
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
         self._store = None
-        self.appends = self.store.append  # (Session.checkpoint: a save at every person's move)
+        self.appends = False  # (Session.checkpoint: a save at every person's move; read_saves)
         self.settings = Settings()
         self.notices = []
+        self.fresh = False
         self.later = None  # a function of the app to call once the keys of this pass are given
+
+    def read_saves(self):
+        """The settings and the saved game's state from the NVM, at ``start``: in a frame above
+        the loop's, not in ``__init__``, whose frame's words the loop's frame then takes (a
+        board's collector scans every word of a running frame, unused ones included, and a
+        record left in one kept the saves' module for the whole session)."""
+        self.appends = self.store.append
         data = self.store.settings.load()
         self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
         mark = self.mark()
@@ -291,7 +299,9 @@ class App:
             time.sleep(0.01)
 
     def start(self):
-        """What the loop begins with: the main menu, the notices, the title at power-on."""
+        """What the loop begins with: the saves read, the main menu, the notices, the title at
+        power-on."""
+        self.read_saves()
         from firmware.menus import MainMenu
 
         self.push(MainMenu(self))

@@ -147,6 +147,28 @@ def test_a_run_that_needs_more_than_its_heap_fails_the_budget():
     assert bench_ram.failure(r.message).startswith("MemoryError at ")
 
 
+def test_the_app_reads_its_saves_when_it_starts_not_when_it_is_made():
+    """The loop's frame (``App.run``, lasting the whole session) takes the words on a board's
+    Python stack that the constructor's frame left, and CircuitPython's collector scans them all
+    (a frame's last word, there to keep the next one aligned, is never cleared): a record of the
+    saves read in ``App.__init__`` kept the saves' module, 3 KB, for a whole game (32-bit VM,
+    ``p10_hard.txt``: the CLUE's peaks fell by 2-4 KiB). So the constructor reads no save;
+    ``start`` does, in frames above the loop's."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge") as m, m.environment():
+        import boards
+        from firmware import app
+
+        reads = []
+        store = app.App.store.fget
+        app.App.store = property(lambda self: reads.append(self) or store(self))
+        made = app.App(boards.load("pybadge"))
+        assert reads == [] and made._store is None
+        made.start()
+        assert reads
+
+
 TEXTS = ("Ab", "Hello, world! 09", "", "gy_|", "ab\ncdef", "  x ", "R7 W S", "Pass to ANN")
 
 
