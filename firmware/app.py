@@ -49,33 +49,11 @@ class App:
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
         self._store = None
-        self.appends = False  # (Session.checkpoint: a save at every person's move; read_saves)
+        self.appends = False  # (Session.checkpoint: a save at every person's move; start)
         self.settings = Settings()
         self.notices = []
         self.fresh = False
         self.later = None  # a function of the app to call once the keys of this pass are given
-
-    def read_saves(self):
-        """The settings and the saved game's state from the NVM, at ``start``: in a frame above
-        the loop's, not in ``__init__``, whose frame's words the loop's frame then takes (a
-        board's collector scans every word of a running frame, unused ones included, and a
-        record left in one kept the saves' module for the whole session)."""
-        self.appends = self.store.append
-        data = self.store.settings.load()
-        self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
-        mark = self.mark()
-        from firmware import saves
-
-        if self.store.settings.damaged or (data is not None and not saves.load_settings(self.settings, data)):
-            self.notices.append("note.settings_damaged")
-            self.store.settings.clear()
-        saves = None
-        self.forget_since(mark)  # the record's module is not kept (code is RAM)
-        game = self.store.game
-        if game is not None and game.load() is None and game.damaged:
-            self.notices.append("note.game_damaged")
-            game.clear()
-        self.apply_settings()
 
     # ------------------------------------------------------------------ settings and saving
 
@@ -300,8 +278,26 @@ class App:
 
     def start(self):
         """What the loop begins with: the saves read, the main menu, the notices, the title at
-        power-on."""
-        self.read_saves()
+        power-on. The saves are read here, not in ``__init__``: the loop's frame, which lasts the
+        whole session, takes the words of the constructor's on a board's Python stack, and the
+        collector scans every word of a running frame, unused ones included (a record of the
+        saves left there kept their module, 3 KB, for the whole session)."""
+        self.appends = self.store.append
+        data = self.store.settings.load()
+        self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
+        mark = self.mark()
+        from firmware import saves
+
+        if self.store.settings.damaged or (data is not None and not saves.load_settings(self.settings, data)):
+            self.notices.append("note.settings_damaged")
+            self.store.settings.clear()
+        saves = None
+        self.forget_since(mark)  # the record's module is not kept (code is RAM)
+        game = self.store.game
+        if game is not None and game.load() is None and game.damaged:
+            self.notices.append("note.game_damaged")
+            game.clear()
+        self.apply_settings()
         from firmware.menus import MainMenu
 
         self.push(MainMenu(self))
