@@ -49,11 +49,32 @@ class App:
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
         self._store = None
-        self.appends = False  # (Session.checkpoint: a save at every person's move; start)
         self.settings = Settings()
         self.notices = []
-        self.fresh = False
         self.later = None  # a function of the app to call once the keys of this pass are given
+        self.load()
+
+    def load(self):
+        """The settings and the saved game's state, from the NVM. In a frame of its own: the
+        loop's frame, which lasts the whole session, takes the words of the constructor's on a
+        board's Python stack, and the collector scans every word of a running frame, unused ones
+        included (a record of the saves left there kept their module, 3 KB, for the session)."""
+        self.appends = self.store.append  # (Session.checkpoint: a save at every person's move)
+        data = self.store.settings.load()
+        self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
+        mark = self.mark()
+        from firmware import saves
+
+        if self.store.settings.damaged or (data is not None and not saves.load_settings(self.settings, data)):
+            self.notices.append("note.settings_damaged")
+            self.store.settings.clear()
+        saves = None
+        self.forget_since(mark)  # the record's module is not kept (code is RAM)
+        game = self.store.game
+        if game is not None and game.load() is None and game.damaged:
+            self.notices.append("note.game_damaged")
+            game.clear()
+        self.apply_settings()
 
     # ------------------------------------------------------------------ settings and saving
 
@@ -277,27 +298,7 @@ class App:
             time.sleep(0.01)
 
     def start(self):
-        """What the loop begins with: the saves read, the main menu, the notices, the title at
-        power-on. The saves are read here, not in ``__init__``: the loop's frame, which lasts the
-        whole session, takes the words of the constructor's on a board's Python stack, and the
-        collector scans every word of a running frame, unused ones included (a record of the
-        saves left there kept their module, 3 KB, for the whole session)."""
-        self.appends = self.store.append
-        data = self.store.settings.load()
-        self.fresh = data is None  # nothing saved yet: the first power-on asks for the language
-        mark = self.mark()
-        from firmware import saves
-
-        if self.store.settings.damaged or (data is not None and not saves.load_settings(self.settings, data)):
-            self.notices.append("note.settings_damaged")
-            self.store.settings.clear()
-        saves = None
-        self.forget_since(mark)  # the record's module is not kept (code is RAM)
-        game = self.store.game
-        if game is not None and game.load() is None and game.damaged:
-            self.notices.append("note.game_damaged")
-            game.clear()
-        self.apply_settings()
+        """What the loop begins with: the main menu, the notices, the title at power-on."""
         from firmware.menus import MainMenu
 
         self.push(MainMenu(self))

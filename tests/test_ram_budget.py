@@ -25,6 +25,7 @@ to spare; docs/micropython.md gives the gap where a goal is not met.
 """
 
 import os
+import sys
 
 import pytest
 
@@ -147,26 +148,25 @@ def test_a_run_that_needs_more_than_its_heap_fails_the_budget():
     assert bench_ram.failure(r.message).startswith("MemoryError at ")
 
 
-def test_the_app_reads_its_saves_when_it_starts_not_when_it_is_made():
+def test_the_app_reads_its_saves_in_a_frame_of_its_own():
     """The loop's frame (``App.run``, lasting the whole session) takes the words on a board's
     Python stack that the constructor's frame left, and CircuitPython's collector scans them all
     (a frame's last word, there to keep the next one aligned, is never cleared): a record of the
-    saves read in ``App.__init__`` kept the saves' module, 3 KB, for a whole game (32-bit VM,
-    ``p10_hard.txt``: the CLUE's peaks fell by 2-4 KiB). So the constructor reads no save;
-    ``start`` does, in frames above the loop's."""
+    saves read in ``App.__init__`` itself kept the saves' module, 3 KB, for a whole game (32-bit
+    VM, ``p10_hard.txt``: the CLUE's peaks fell by 2-4 KiB). So only ``App.load``, a frame
+    above the constructor's, reads them."""
     from emulator.machine import Machine
 
     with Machine("pybadge") as m, m.environment():
         import boards
         from firmware import app
 
-        reads = []
+        readers = []
         store = app.App.store.fget
-        app.App.store = property(lambda self: reads.append(self) or store(self))
-        made = app.App(boards.load("pybadge"))
-        assert reads == [] and made._store is None
-        made.start()
-        assert reads
+        app.App.store = property(lambda self: readers.append(sys._getframe(1).f_code.co_name)
+                                 or store(self))
+        app.App(boards.load("pybadge"))
+        assert readers and set(readers) == {"load"}, readers
 
 
 TEXTS = ("Ab", "Hello, world! 09", "", "gy_|", "ab\ncdef", "  x ", "R7 W S", "Pass to ANN")
