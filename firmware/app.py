@@ -276,8 +276,9 @@ class App:
 
     def forget(self, names, collect=True):
         """Drop these modules (code is RAM; once nothing uses them their code is garbage, and
-        the next import loads them again); ``collect``: collect that garbage now."""
-        if names:
+        the next import loads them again); ``collect``: collect that garbage now. The desktop
+        keeps its modules."""
+        if names and DEVICE:
             for name in names:
                 if name in sys.modules:
                     forget(name)

@@ -38,10 +38,13 @@ def labels(display):
 
 def tiles(screen):
     """The card tiles a screen shows, (x, y, w, h, ids of the tile's own labels) each, and the
-    cursor frame's (x, y, w, h) or None."""
+    cursor frame's (x, y, w, h) or None: its ``hand`` row's (``firmware.cards.HandRow``), else
+    those drawn in its body (the computers' screen draws the person's hand and keeps no row)."""
     hand = getattr(screen, "hand", None)
     if hand is None:
-        return [], None
+        if screen is None:
+            return [], None
+        return [t[:5] for t in drawn_cards(screen.body, screen.group.x, screen.group.y)], None
     ox = screen.group.x + screen.body.x + hand.group.x
     oy = screen.group.y + screen.body.y + hand.group.y
     out = []
@@ -51,6 +54,28 @@ def tiles(screen):
     c = hand.cursor_tile
     cursor = None if c.hidden else (ox + c.x, oy + c.y, hand.tw + 2, hand.th + 2)
     return out, cursor
+
+
+def drawn_cards(group, ox=0, oy=0):
+    """The card tiles drawn under ``group`` whose top-left corner is at (ox, oy) on the screen,
+    read from the display tree as a person sees them: (x, y, w, h, (id of the number's tile
+    grid,), face tile grid, number's tile grid) each, a card's face being the tile grid just
+    before its number's (``HandRow``)."""
+    number_label = importlib.import_module("firmware.cards").number_label
+    ox += group.x
+    oy += group.y
+    items = [group[i] for i in range(len(group))]
+    out = []
+    for i in range(len(items)):
+        g = items[i]
+        if not hasattr(g, "bitmap"):  # a group
+            if not g.hidden:
+                out += drawn_cards(g, ox, oy)
+        elif i and not g.hidden and number_label(g) is not None:
+            face = items[i - 1]
+            out.append((ox + face.x, oy + face.y, face.tile_width, face.tile_height, (id(g),),
+                        face, g))
+    return out
 
 
 def _overlap(a, b):

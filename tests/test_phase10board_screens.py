@@ -213,6 +213,12 @@ def test_P10B_1_the_board_game_screens_draw_colour_1_purple_marked_P(tmp_path):
                         else:
                             assert mark == "P" and pal[0] == cards.FILL[cards.PURPLE], hex(c)
                         checked.add(type(t).__name__)
+            if type(t).__name__ == "ComputerTurns":  # the hand under the moves, as drawn
+                for *_, face, num in P10S.drawn_cards(t.body):
+                    assert face[0] != 2, "a tile marked B"  # (cards._mark_tile: blue's mark)
+                    if face[0] == 5:  # marked P (cards._mark_tile), hollow: framed in purple
+                        assert face.pixel_shader[1] == cards.SHOWN[cards.PURPLE]
+                        checked.add("ComputerTurns")
             if type(t).__name__ == "BoardTurn":  # its texts too: rows, messages, the top discard
                 text = d.text()
                 assert not re.search(r"\bB(1[0-2]|[1-9])\b", text) and "blue" not in text, text

@@ -9,7 +9,7 @@ import weakref
 import pytest
 
 from tests.scripts.phase10_driver import Driver
-from shared_rules.phase10.desktop import parse_card, parse_cards
+from shared_rules.phase10.desktop import parse_card
 
 # (board, edition, phase list, progression, seats, machine seed)
 GAMES = [
@@ -571,10 +571,20 @@ def test_issue14_4_the_title_says_what_the_phase_needs_and_SELECT_shows_the_tabl
     t = d.top
     # while the computer plays, the person's own hand stays in view (dimmed: drawn hollow)
     d.card(t, parse_card("Y9"))
+    forgot = []  # (the desktop keeps its modules: what the app asks to drop, recorded)
+    d.booted.forget = lambda names, collect=True: forgot.extend(names)
     d.row(t, (d.T.A_DISCARD, 0))
     ct = d.top
     assert type(ct).__name__ == "ComputerTurns"
-    assert sorted(ct.hand.cards) == sorted(parse_cards("R1 B2")) and all(ct.hand.chosen)
+    # nothing redraws the hand: the cards' module goes once it is drawn (code is RAM)
+    assert "firmware.cards" in forgot and not hasattr(ct, "hand")
+    from tests.test_phase10_screens import drawn_cards
+
+    cards = importlib.import_module("firmware.cards")
+    drawn = drawn_cards(ct.body)  # R1 B2, hollow: black inside a frame of their colour
+    assert sorted(cards.number_label(num)[0] for *_, num in drawn) == ["1", "2"]
+    assert sorted(face.pixel_shader[1] for *_, face, _ in drawn) == sorted(
+        (cards.SHOWN[0], cards.SHOWN[1])) and all(f.pixel_shader[0] == 0 for *_, f, _ in drawn)
     assert layout_problems(d.m.display, ct) == []
     d.close()
 

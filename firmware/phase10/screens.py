@@ -48,7 +48,9 @@ class Screens:
 
     def watch(self, screen, y):
         """The person's hand, drawn hollow (dimmed), under the computer players' moves at
-        ``y``; with ``y`` None only the height it takes."""
+        ``y``; with ``y`` None only the height it takes. Nothing redraws it: the cards' module,
+        loaded for this moment, goes once the tiles are drawn (code is RAM: the computers'
+        decisions find its room)."""
         from firmware.cards import HandRow, sort_cards, tile_size
 
         s = self.session
@@ -65,7 +67,7 @@ class Screens:
         hand = sort_cards(s.state.view(seat, False).hand, self.by_colour)
         row = HandRow(screen.body, lay.width, y, 1, cs, s.app.settings.marks)
         row.set_cards(hand, [True] * len(hand))
-        screen.hand = row
+        s.app.forget(("firmware.cards",), False)  # (collected with the screen's garbage)
         return row.height
 
     def detail(self, move):

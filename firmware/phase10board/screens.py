@@ -138,7 +138,8 @@ class Screens:
         return Pick(s, seat)
 
     def watch(self, screen, y):
-        """The person's hand, dimmed, under the computer players' moves (as the card game)."""
+        """The person's hand, dimmed, under the computer players' moves (as the card game: the
+        cards' module goes once the tiles are drawn)."""
         from firmware.cards import HandRow, sort_cards, tile_size
 
         s = self.session
@@ -152,7 +153,7 @@ class Screens:
         hand = sort_cards(s.state.view(seat, False).hand, self.by_colour)
         row = HandRow(screen.body, lay.width, y, 1, lay.scale, s.app.settings.marks, board=True)
         row.set_cards(hand, [True] * len(hand))
-        screen.hand = row
+        s.app.forget(("firmware.cards",), False)  # (collected with the screen's garbage)
         return row.height
 
     def round_text(self):
