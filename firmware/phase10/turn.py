@@ -180,6 +180,7 @@ class Turn(Rows):
             self.cur = new_card
         self.cur = max(0, min(self.cur, len(hand) - 1))
         self.hand.set_cards(hand)
+        self.app.tidy()  # the texts drawn next take the room of the garbage made so far
         self.set_title(p10text.turn_title(v, self.seat, self.session.names[self.seat]))
         self._status(v)
         msg = ""
