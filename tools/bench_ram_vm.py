@@ -25,25 +25,23 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 from tools import micropython_firmware as mf
+from tools.bench_ram import board_heap
 from tools.build_firmware import app as appinfo
 from tools.deploy_lib import pystack
 
 VM_DIR = os.path.join(mf.REPO, "build", "firmware", "vm")
 EMPTY, FROZEN, MPY_CROSS = "circuitpython32", "circuitpython32-app", "mpy-cross"
 
-# The heap each board leaves code.py (published CircuitPython figures, DESIGN.md, Boards; the
-# ESP32-S3 boards' without PSRAM: with it they have megabytes), less the RAM the larger pystack
-# the console asks for takes beyond the board's default (tools/deploy_lib/pystack.py; boards/).
-def _less_pystack(heap, default=2048):  # a SAMD51's default pystack is 1,536 bytes
-    return heap - (pystack.SIZE - default)
-
-
+# The heap each board leaves code.py: its boards/ module's HEAP (published CircuitPython figures
+# less the larger pystack the console asks for, tools/deploy_lib/pystack.py), and for the
+# ESP32-S3, whose modules give the megabytes of their PSRAM, one without it: about 160,000 bytes
+# (DESIGN.md, Boards) less the same 1,024 beyond its default 2,048.
 BOARD_HEAPS = {
-    "clue_nrf52840_express": _less_pystack(130000),
-    "pybadge": _less_pystack(150000, 1536),
-    "pygamer": _less_pystack(150000, 1536),
-    "adafruit_feather_esp32s3_reverse_tft": _less_pystack(160000),
-    "pimoroni_picosystem": _less_pystack(170000),
+    "clue_nrf52840_express": board_heap("clue_nrf52840_express"),
+    "pybadge": board_heap("pybadge"),
+    "pygamer": board_heap("pygamer"),
+    "adafruit_feather_esp32s3_reverse_tft": 160000 - (pystack.SIZE - 2048),
+    "pimoroni_picosystem": board_heap("pimoroni_picosystem"),
 }
 
 BUILD_HINT = ("Build it (about 2 minutes on 2 cores; needs gcc-multilib for -m32): "
