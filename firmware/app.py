@@ -120,8 +120,7 @@ class App:
         if self.appends:
             return
         self._store = None
-        if DEVICE:
-            self.forget(("firmware.nvmstore", "shared_rules.crc"))
+        self.forget(("firmware.nvmstore", "shared_rules.crc"))
 
     def has_game(self):
         return self.store.game is not None and self.store.game.newest is not None

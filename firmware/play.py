@@ -178,6 +178,5 @@ def _begun(app, session):
     goes too: a game that is being recorded keeps it, through its record's class; and the
     saves' store, until the game's next save (``App.close_store``)."""
     app.close_store()
-    if app.boot_modules is not None:
-        app.forget([__name__, "firmware.found", "firmware.gamerec"], collect=False)
+    app.forget([__name__, "firmware.found", "firmware.gamerec"], collect=False)
     app.later = session.begin
