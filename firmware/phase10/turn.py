@@ -137,7 +137,6 @@ class Turn(Rows):
         self.target_group = -1
         self.took = False  # the card just added to the hand was the discard
         self.fx = None  # the phase-laid animation while it runs
-        app.tidy()  # the widgets' garbage: the texts and tiles drawn now take its room
         self.refresh()
 
     @property
@@ -180,7 +179,8 @@ class Turn(Rows):
             self.cur = new_card
         self.cur = max(0, min(self.cur, len(hand) - 1))
         self.hand.set_cards(hand)
-        self.app.tidy()  # the texts drawn next take the room of the garbage made so far
+        self.app.tidy()  # the texts drawn next take the room of the garbage made so far (the
+        # widgets' too, when the screen is made)
         self.set_title(p10text.turn_title(v, self.seat, self.session.names[self.seat]))
         self._status(v)
         msg = ""
