@@ -94,6 +94,22 @@ def test_a_memory_error_while_reading_a_save_is_not_a_corrupt_save(monkeypatch):
         codec.decode(blob)
 
 
+def failing_step(app, error, armed=True):
+    """``app.step`` (the class's) wrapped to raise ``error`` at its next call, once: the list
+    returned is empty while it is armed (``clear()`` arms it again)."""
+    step = app.step
+    raised = [] if armed else [1]
+
+    def failing(self):
+        if not raised:
+            raised.append(1)
+            raise error
+        step(self)
+
+    app.step = failing
+    return raised
+
+
 def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path, capsys):
     """A MemoryError raised on purpose in a pass of the loop during a game of Phase 10, with the
     pause menu on top: the message still names the game, and the traceback goes to the console
@@ -110,16 +126,8 @@ def test_the_emulator_shows_the_message_and_goes_back_to_the_main_menu(tmp_path,
             m.run(300)
         assert "Lay down or discard" in m.screen_text()
         app = sys.modules["firmware.app"].App
-        step = app.step
-        raised = [1]
-
-        def short_of_ram(self):
-            if not raised:
-                raised.append(1)
-                raise MemoryError("memory allocation failed, allocating 4688 bytes")
-            step(self)
-
-        app.step = short_of_ram
+        raised = failing_step(app, MemoryError("memory allocation failed, allocating 4688 bytes"),
+                              armed=False)
         m.key("B")  # the pause menu on top of the game's screen
         assert "Paused: Phase 10" in m.screen_text()
         raised.clear()
@@ -150,16 +158,7 @@ def test_a_call_stack_too_small_says_what_to_set_and_restarts(tmp_path, capsys):
         m.boot()
         m.run(300)
         app = sys.modules["firmware.app"].App
-        step = app.step
-        raised = []
-
-        def deep(self):
-            if not raised:
-                raised.append(1)
-                raise RuntimeError("pystack exhausted")
-            step(self)
-
-        app.step = deep
+        failing_step(app, RuntimeError("pystack exhausted"))
         m.run(300)
         assert "RuntimeError: pystack exhausted" in capsys.readouterr().err
         text = " ".join(m.screen_text().split())
@@ -170,11 +169,6 @@ def test_a_call_stack_too_small_says_what_to_set_and_restarts(tmp_path, capsys):
         m.key("A")
         m.run(300)
         assert sys.modules["firmware.app"].App is not app  # the app has started again
-        other = sys.modules["firmware.app"].App
-
-        def broken(self):
-            raise RuntimeError("something else")
-
-        other.step = broken
+        failing_step(sys.modules["firmware.app"].App, RuntimeError("something else"))
         with pytest.raises(FirmwareError, match="RuntimeError: something else"):
             m.run(300)
