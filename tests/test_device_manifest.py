@@ -83,7 +83,14 @@ def manifest(board):
 
 
 def installed(board=BOARD):
-    return sorted(m for m in (module_of(p) for p in manifest(board)) if m is not None)
+    """The modules deploy installs, and the packages they are in: a folder with no
+    ``__init__`` (deploy leaves out one with nothing but a docstring) is imported as a
+    namespace package."""
+    mods = set(m for m in (module_of(p) for p in manifest(board)) if m is not None)
+    for m in list(mods):
+        parts = m.split(".")
+        mods.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    return sorted(mods)
 
 
 @pytest.fixture(scope="session")  # once a worker, though its tests interleave with the budget's
@@ -113,6 +120,15 @@ def test_module_of_board_paths():
     assert module_of("/lib/boards/pybadge.mpy") == "boards.pybadge"
     assert module_of("/code.py") is None
     assert module_of("/lib/firmware/pages.txt") is None
+
+
+def test_a_package_with_nothing_but_its_docstring_is_a_namespace_package():
+    # its __init__ is not installed (a file name and a module fewer on the heap), and the
+    # package is imported all the same
+    paths = manifest(BOARD)
+    assert "/lib/firmware/phase10/__init__.py" not in paths
+    assert "/lib/firmware/phase10/screens.py" in paths and "/lib/firmware/__init__.py" in paths
+    assert "firmware.phase10" in installed()
 
 
 def test_the_scripts_import_the_app(imported):

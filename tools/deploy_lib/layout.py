@@ -8,6 +8,9 @@ The repository's layout becomes the drive's:
   imports only the board it runs on, so the other boards' modules are left off);
 - never a module or package named ``desktop`` (``shared_rules/desktop/``, each game's
   ``desktop.py``): reading records back, self-play and the like run on the desktop only;
+- never a package's ``__init__.py`` that holds nothing but its docstring (``firmware/phase10/``):
+  CircuitPython imports a folder without one as a namespace package, and a module installed
+  is a file name interned for good and a module object kept as long as the package is;
 - the Adafruit libraries the app imports, and theirs, from the installed Python packages
   (only distributions named ``adafruit-circuitpython-*``: those are CircuitPython libraries).
 
@@ -70,11 +73,18 @@ def _tree(src_dir, dest_dir, skip=(), app=False):
             host = Path(dirpath) / name
             if name.startswith(".") or host.suffix in SKIP_SUFFIXES or host in skip:
                 continue
-            if app and name == DESKTOP + ".py":
+            if app and (name == DESKTOP + ".py" or name == "__init__.py" and _empty(host)):
                 continue
             rel = host.relative_to(src_dir).as_posix()
             out.append((dest_dir + "/" + rel, host))
     return out
+
+
+def _empty(host):
+    """Whether a module holds nothing but a docstring (or nothing at all)."""
+    body = ast.parse(host.read_bytes(), str(host)).body
+    return not body or len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(
+        body[0].value, ast.Constant) and isinstance(body[0].value.value, str)
 
 
 def _imports(source, filename):
