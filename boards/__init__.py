@@ -2,10 +2,13 @@
 
 A board module ``boards/<board_id>.py`` defines:
 
-- ``NAME`` (shown in About), ``RAM`` (KB of RAM: the RAM class), ``HEAP`` (bytes of heap
-  ``code.py`` gets at boot, with its source in a comment: the budget ``tools.bench_ram --board``
-  holds the app to), ``BRIGHTNESS`` (True when the
-  backlight can be dimmed), ``BUTTONS`` (how many physical buttons);
+- ``NAME`` (shown in About), ``HEAP`` (bytes of heap ``code.py`` gets at boot, with its
+  source in a comment: the budget ``tools.bench_ram --board`` holds the app to, and the free
+  memory the web page's About shows), ``BRIGHTNESS`` (True when the backlight can be dimmed),
+  ``BUTTONS`` (how many physical buttons), ``NVM_SIZE``, ``NVM_UNIT``, ``NVM_APPEND`` (the
+  NVM's geometry, ``firmware/nvmstore.py``);
+- for the desktop's tools, as constants that compile away on the board (read from the source):
+  ``_RAM`` (KB of RAM: the RAM class), ``_NVM_CYCLES`` (rated erases of an NVM unit);
 - ``display()``: the built-in display (``board.DISPLAY``);
 - ``keys()``: a tuple of ``(scanner, short, long)``: a ``keypad`` scanner, the logical key each of
   its key numbers gives on a press, and (two- and three-button boards) the logical key a long

@@ -17,7 +17,7 @@ _B = const(5)  # boards.B
 _START = const(6)  # boards.START
 
 NAME = "Feather ESP32-S3 TFT"
-RAM = 2048
+_RAM = const(2048)
 # bytes of heap code.py gets at boot: the 2 MB PSRAM holds CircuitPython's heap (about 160 KB
 # without PSRAM)
 HEAP = 2000000
@@ -29,7 +29,7 @@ HINTS = ("D0", "D1", None, None, "D2", "hold D0", "hold D2", None)
 NVM_SIZE = 8192
 NVM_UNIT = 8192  # bytes one erase clears
 NVM_APPEND = False  # erased bytes can be written without an erase
-NVM_CYCLES = 100000  # rated erases of a unit
+_NVM_CYCLES = const(100000)  # rated erases of a unit
 
 
 def display():

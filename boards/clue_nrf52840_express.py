@@ -15,7 +15,7 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
 NAME = "CLUE"
-RAM = 256
+_RAM = const(256)
 # bytes of heap code.py gets at boot: about 130-140 KB, the tightest board (the BLE SoftDevice
 # reserves 56 KB of the 256 and SPIM3 8 KB; 144,080 free after board/displayio on CircuitPython
 # 5.3, about 137 KB reported on 9.2), less the 1,024 bytes the larger pystack of settings.toml
@@ -29,7 +29,7 @@ HINTS = ("B", "A", None, None, "hold A", "hold B", None, None)
 NVM_SIZE = 8192
 NVM_UNIT = 4096  # bytes one erase clears
 NVM_APPEND = False  # erased bytes can be written without an erase
-NVM_CYCLES = 10000  # rated erases of a unit
+_NVM_CYCLES = const(10000)  # rated erases of a unit
 
 
 def display():

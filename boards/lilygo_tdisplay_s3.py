@@ -15,7 +15,7 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
 NAME = "T-Display S3"
-RAM = 8192
+_RAM = const(8192)
 # bytes of heap code.py gets at boot: the 8 MB PSRAM holds CircuitPython's heap (about 160 KB
 # without PSRAM)
 HEAP = 8000000
@@ -27,7 +27,7 @@ HINTS = ("KEY", "BOOT", None, None, "hold BOOT", "hold KEY", None, None)
 NVM_SIZE = 8192
 NVM_UNIT = 8192  # bytes one erase clears
 NVM_APPEND = False  # erased bytes can be written without an erase
-NVM_CYCLES = 100000  # rated erases of a unit
+_NVM_CYCLES = const(100000)  # rated erases of a unit
 
 
 def display():

@@ -17,7 +17,7 @@ _START = const(6)  # boards.START
 _SELECT = const(7)  # boards.SELECT
 
 NAME = "PicoSystem"
-RAM = 264
+_RAM = const(264)
 # bytes of heap code.py gets at boot: about 170 KB on an RP2040 (a Pico on CircuitPython 10.1.4
 # reports 171,440), less the 1,024 bytes the larger pystack of settings.toml takes (3,072 for
 # the default 2,048: tools/deploy_lib/pystack.py)
@@ -30,7 +30,7 @@ HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "Y", "X")
 NVM_SIZE = 4096
 NVM_UNIT = 4096  # bytes one erase clears
 NVM_APPEND = True  # erased bytes can be written without an erase
-NVM_CYCLES = 100000  # rated erases of a unit
+_NVM_CYCLES = const(100000)  # rated erases of a unit
 
 
 def display():

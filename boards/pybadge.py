@@ -17,7 +17,7 @@ _START = const(6)  # boards.START
 _SELECT = const(7)  # boards.SELECT
 
 NAME = "PyBadge"
-RAM = 192
+_RAM = const(192)
 # bytes of heap code.py gets at boot: about 150 KB on a SAMD51J19 (a Feather M4, the same chip,
 # reports 157,376 free before imports on CircuitPython 10), less the 1,536 bytes the larger
 # pystack of settings.toml takes (3,072 for the default 1,536: tools/deploy_lib/pystack.py)
@@ -30,7 +30,7 @@ HINTS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 NVM_SIZE = 8192
 NVM_UNIT = 8192  # bytes one erase clears
 NVM_APPEND = False  # erased bytes can be written without an erase
-NVM_CYCLES = 25000  # rated erases of a unit
+_NVM_CYCLES = const(25000)  # rated erases of a unit
 
 
 def display():

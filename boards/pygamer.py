@@ -13,7 +13,7 @@ _START = const(6)  # boards.START
 _SELECT = const(7)  # boards.SELECT
 
 NAME = "PyGamer"
-RAM = 192
+_RAM = const(192)
 # bytes of heap code.py gets at boot: about 150 KB (the PyGamer's build targets the SAMD51J19A,
 # as the PyBadge; a Feather M4 reports 157,376 free before imports on CircuitPython 10), less
 # the 1,536 bytes the larger pystack of settings.toml takes (tools/deploy_lib/pystack.py)
@@ -26,7 +26,7 @@ HINTS = ("stick up", "stick down", "stick left", "stick right", "A", "B", "START
 NVM_SIZE = 8192
 NVM_UNIT = 8192  # bytes one erase clears
 NVM_APPEND = False  # erased bytes can be written without an erase
-NVM_CYCLES = 25000  # rated erases of a unit
+_NVM_CYCLES = const(25000)  # rated erases of a unit
 
 
 def display():

@@ -29,7 +29,7 @@ FILL = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0xF0F0F0, 0x181818, 0x9638C8)
 INK = (0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0x101010, 0x101010, 0xFF4040, 0xFFFFFF)
 FRAME = (0xD83030, 0x3060E8, 0x28A048, 0xF0C818, 0x808080, 0xFF4040, 0x9638C8)
 SHOWN = (0xFF6060, 0x70A0FF, 0x50D070, 0xF0C818, 0xF0F0F0, 0xFF4040, 0xC880FF)  # colour as text on black
-LETTERS = "RBGYWSP"  # English; the app's language: letters() (``card.letters``)
+_LETTERS = const("RBGYWSP")  # English; the app's language: letters() (``card.letters``)
 _PURPLE = const(6)
 _CURSOR = const(0xFF40FF)  # no card has this colour
 
@@ -44,7 +44,7 @@ def letters():
     return t("card.letters")
 
 
-def face(c, marks=LETTERS):
+def face(c, marks=_LETTERS):
     """What a tile shows: the number (a joker's too), ``W`` or ``S`` (``marks``: ``letters()``)."""
     if c & _JOKER:
         return str(c & 15)
@@ -428,3 +428,4 @@ class HandRow:
 # build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
     PURPLE = _PURPLE
+    LETTERS = _LETTERS

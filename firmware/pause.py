@@ -10,6 +10,9 @@ from firmware.lang import game_name, t
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
 _START = const(6)  # boards.START
+# the games firmware.texts has Rules pages for (tests/test_lang.py holds it to them): the menu
+# knows it without loading that module, whose names would stay interned for good
+_RULES = const(("phase10", "phase10board", "dice_express"))
 
 
 class PauseMenu(ListScreen):
@@ -22,14 +25,9 @@ class PauseMenu(ListScreen):
         self.opened = False  # a page of it in its place (``App.swap``): the game is not resumed
         self.actions = ["resume", "table", "log"]
         items = [t("pause.resume"), t("pause.table"), t("pause.log")]
-        loaded = session.app.mark()
-        from firmware import texts
-
-        if texts.topics(session.entry.key):
+        if session.entry.key in _RULES:  # (the Rules pages' module loads when they are chosen)
             self.actions.append("rules")
             items.append(t("menu.rules"))
-        texts = None
-        session.app.forget_since(loaded)  # the Rules pages' module loads when they are chosen
         self.actions += ["settings", "leave"]
         items += [t("menu.settings"), t("pause.leave")]
         # without the game's name where it would not fit

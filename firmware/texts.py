@@ -37,8 +37,12 @@ def describe(phase):
 
     parts = []
     for kind, size, count in equal_groups(phase):
-        word = "ph.colour" if kind == _COLOUR else "ph.run" if kind == _RUN else "ph.set"
-        parts.append(t(word + "1").format(size) if count == 1 else t(word + "N").format(count, size))
+        # (each key whole: deploy turns a literal key into its hash, no name interned)
+        if count == 1:
+            word = t("ph.colour1") if kind == _COLOUR else t("ph.run1") if kind == _RUN else t("ph.set1")
+        else:
+            word = t("ph.colourN") if kind == _COLOUR else t("ph.runN") if kind == _RUN else t("ph.setN")
+        parts.append(word.format(size) if count == 1 else word.format(count, size))
     return " + ".join(parts)
 
 

@@ -32,7 +32,7 @@ _B = const(5)  # boards.B
 FONT = font()  # the app's own 6x12 font (firmware/font.py): no terminalio needed
 TEXT = 0xE8E8E8
 DIM = 0x8A98B0
-TITLE_BG = 0x1E4E96
+_TITLE_BG = const(0x1E4E96)
 BAR = 0x1F7A8C  # the cursor bar; its text keeps its colour, so a cursor move redraws two rows
 ON_BAR = TEXT
 WARN = 0xFF7050
@@ -380,7 +380,7 @@ class Screen:
         tl = app.layout.game() if self.large_title else lay
         self.title_layout = tl  # its body_top: where the body starts
         g = displayio.Group()
-        g.append(rect(0, 0, lay.width, tl.title_h, TITLE_BG))
+        g.append(rect(0, 0, lay.width, tl.title_h, _TITLE_BG))
         # never cut: a title longer than the bar runs off the screen, which the fit check finds
         self.title = label(title, tl.margin, tl.title_y, TEXT, tl.scale)
         g.append(self.title)

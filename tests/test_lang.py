@@ -47,8 +47,6 @@ def _used_keys():
             keys |= {"val." + key + "." + v for v in values}
     keys |= {"kind." + k for k in KIND_NAMES}
     keys |= {"stats.place" + str(p) for p in (1, 2, 3)}
-    keys |= {"ph." + w + n for w in ("set", "run", "colour") for n in ("1", "N")}
-    keys |= {"stats.place" + str(p) for p in (1, 2, 3)}
     return keys
 
 
@@ -62,7 +60,7 @@ def test_every_key_in_every_language_and_none_the_app_does_not_use():
     assert unused == [], "keys no code asks for"
     asked = {c for c in _constants() if c.split(".")[0] in
              {k.split(".")[0] for k in texts["en"]} and "." in c and " " not in c
-             and not c.endswith(".") and c not in ("ph.set", "ph.run", "ph.colour")}
+             and not c.endswith(".")}
     assert sorted(asked - set(texts["en"])) == [], "keys the code asks for that no file has"
 
 
@@ -357,6 +355,22 @@ def test_boots_without_terminalio_under_micropython_and_reads_russian_from_the_f
     r = run_script(script, board="pybadge", heap=170000, snapshots=True)
     assert r.status == 0, r.message
     assert "Весёлый кубик" in r.snapshots[-1][1]
+
+
+def test_the_pause_menu_offers_the_rules_of_the_games_that_have_rules_pages():
+    """firmware.pause knows the games with Rules pages without importing firmware.texts (its
+    names would stay interned on a board for the rest of the game)."""
+    from emulator.machine import Machine
+
+    with Machine("pybadge"):
+        pass
+    from firmware import pause, texts
+
+    keys = []
+    for key, _, _ in texts.TOPICS:
+        if key not in keys:
+            keys.append(key)
+    assert pause._RULES == tuple(keys)
 
 
 # (cols, rows) of a text page: PyBadge/PyGamer 160x128, CLUE 240x240, Feather 240x135 and

@@ -60,9 +60,12 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
 
+# Turn.hints but B, which pauses where there is no step to go back to
+_PAUSE_HINTS = const(((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause")))
+
+
 class Turn(Rows):
     hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back"))
-    PAUSE_HINTS = hints[:3] + ((_B, "pause"),)  # B pauses where there is no step to go back to
     PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
     large_title = True  # the name and phase large on a wide screen; the rows stay small: four
     # rows under the hand's large tiles and the large information line (320x170)
@@ -328,7 +331,7 @@ class Turn(Rows):
     def _mode(self, mode):
         super()._mode(mode)
         back = mode == CARD or mode == PICK or mode == LAY or mode == HIT or mode == END
-        hints = Turn.hints if back else Turn.PAUSE_HINTS
+        hints = Turn.hints if back else _PAUSE_HINTS
         if self.hints is not hints:
             self.set_hints(hints)
 
