@@ -176,7 +176,10 @@ def _begun(app, session):
     again) and its functions have returned (what they used is no longer seen by the
     collector). The loop collects the garbage before it calls ``begin``. The record's module
     goes too: a game that is being recorded keeps it, through its record's class; and the
-    saves' store, until the game's next save (``App.close_store``)."""
+    saves' store, until the game's next save (``App.close_store``). So does the registry of
+    games: the session keeps its entry, which keeps nothing else of it, and what needs it in
+    the game (the computer players as they are made, a save) loads it for that moment."""
     app.close_store()
-    app.forget([__name__, "firmware.found", "firmware.gamerec"], collect=False)
+    app.forget([__name__, "firmware.found", "firmware.gamerec", "shared_rules.registry"],
+               collect=False)
     app.later = session.begin

@@ -36,7 +36,6 @@ from micropython import const
 import supervisor
 
 from firmware.lang import t
-from shared_rules import registry
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -56,15 +55,21 @@ def _guard(screen):
 
 def screens_class(entry):
     """The ``Screens`` class of a game's screens module (ImportError if it is not built)."""
+    from shared_rules import registry
+
     return registry.load(entry.screens).Screens
 
 
 class Session:
     def __init__(self, app, entry, state, kinds, names, record=None):
+        from shared_rules import registry
         from shared_rules.rng import Rng
 
         self.app = app
         self.entry = entry
+        # the rules core, for the computer players and the saves: the registry is not kept
+        # during a game (firmware.play, ``_begun``)
+        self.rules = registry.module(entry)
         self.state = state
         self.kinds = bytes(kinds)
         self.names = list(names)
@@ -136,8 +141,9 @@ class Session:
         seat = self.state.pending[0]
         if self.bots is None:  # made at the first computer decision after a person's
             self.bots_mark = self.app.mark()
-            mod = registry.module(self.entry)
-            self.bots = [None if k == _PERSON else registry.player(mod, _LEVEL_NAMES[k], self.rng)
+            from shared_rules import registry  # (not kept during a game: firmware.play)
+
+            self.bots = [None if k == _PERSON else registry.player(self.rules, _LEVEL_NAMES[k], self.rng)
                          for k in self.kinds]
         return self.bots[seat].choose(self.state.view(seat))
 
@@ -290,7 +296,8 @@ class Session:
         if self.ended_saved:  # saved before the summary is shown
             game |= _ENDED
         mark = self.record.mark() if self.record is not None else None
-        return saves.pack_game(game, self.kinds, self.names, codec.encode(self.state, self.entry.gid), mark)
+        blob = codec.encode(self.state, self.entry.gid, self.rules)
+        return saves.pack_game(game, self.kinds, self.names, blob, mark)
 
     # ------------------------------------------------------------------ what comes next
 

@@ -27,30 +27,36 @@ _E_UNKNOWN_LEVEL = const(9)
 
 
 class Entry:
-    """One game: ``gid`` its number everywhere (saves, settings, statistics), ``key`` its name in
-    records and tools, ``name`` what menus show, ``module`` the rules-core module, ``screens``
-    the firmware module of its screens (None: not playable on the device), the player range and
-    ``variants``: ``((key, label, values), ...)`` with the default value first."""
+    """One game (``entry`` makes one): ``gid`` its number everywhere (saves, settings,
+    statistics), ``key`` its name in records and tools, ``name`` what menus show, ``module`` the
+    rules-core module, ``screens`` the firmware module of its screens (None: not playable on the
+    device), the player range and ``variants``: ``((key, label, values), ...)`` with the default
+    value first. No methods: a game's session keeps its entry, and a method would keep this
+    whole module with it (its functions' globals), which a board drops while a game is played
+    (code is RAM: ``firmware.app``, ``_MENUS``)."""
 
-    def __init__(self, gid, key, name, module, screens, min_players, max_players, variants=()):
-        self.gid = gid
-        self.key = key
-        self.name = name
-        self.module = module
-        self.screens = screens
-        self.min_players = min_players
-        self.max_players = max_players
-        self.variants = variants
+
+def entry(gid, key, name, module, screens, min_players, max_players, variants=()):
+    e = Entry()
+    e.gid = gid
+    e.key = key
+    e.name = name
+    e.module = module
+    e.screens = screens
+    e.min_players = min_players
+    e.max_players = max_players
+    e.variants = variants
+    return e
 
 
 GAMES = [
-    Entry(1, "phase10", "Phase 10", "shared_rules.phase10.game", "firmware.phase10.screens", 2, 6, (
+    entry(1, "phase10", "Phase 10", "shared_rules.phase10.game", "firmware.phase10.screens", 2, 6, (
         ("edition", "Edition", ("classic", "2020")),
         ("phases", "Phases", ("all", "5", "8", "odd", "even")),
         ("progression", "Progress", ("standard", "everyone", "free")),
     )),
-    Entry(2, "phase10board", "Phase 10 Board", "shared_rules.phase10board.game", "firmware.phase10board.screens", 2, 6),
-    Entry(3, "dice_express", "Dice Express", "shared_rules.dice_express.game", "firmware.dice_express.screens", 2, 6),
+    entry(2, "phase10board", "Phase 10 Board", "shared_rules.phase10board.game", "firmware.phase10board.screens", 2, 6),
+    entry(3, "dice_express", "Dice Express", "shared_rules.dice_express.game", "firmware.dice_express.screens", 2, 6),
 ]
 
 

@@ -51,10 +51,15 @@ def bad(code=_E_IMPOSSIBLE):
 
 # --------------------------------------------------------------------------------- the envelope
 
-def encode(state, gid):
-    """The save blob of a game of registry number ``gid`` (bytes, at most MAX_SIZE)."""
-    from shared_rules import registry
-    payload = registry.module(registry.by_id(gid)).encode(state)
+def encode(state, gid, rules=None):
+    """The save blob of a game of registry number ``gid`` (bytes, at most MAX_SIZE); ``rules``:
+    its rules-core module, where the caller has it (a board's game, which does not keep the
+    registry), else the registry's."""
+    if rules is None:
+        from shared_rules import registry
+
+        rules = registry.module(registry.by_id(gid))
+    payload = rules.encode(state)
     blob = bytearray(_MAGIC)
     blob.append(_VERSION)
     blob.append(gid)

@@ -17,10 +17,10 @@ try:
     _errors.register(ROLL_FIRST, "roll_first", "PIG", "roll at least once before you hold")
 except ImportError:  # MicroPython without the desktop side
     pass
-from shared_rules.registry import Entry
+from shared_rules.registry import entry
 from shared_rules.rng import Rng
 
-ENTRY = Entry(100, "pig", "Pig", "tests.pig", "tests.pig_screens", 2, 4,
+ENTRY = entry(100, "pig", "Pig", "tests.pig", "tests.pig_screens", 2, 4,
               (("target", "Target", ("30", "50")),))
 PLAYERS = (("random", "tests.pig", "Bot"), ("easy", "tests.pig", "Easy"),
            ("normal", "tests.pig", "Normal"), ("hard", "tests.pig", "Hard"))
