@@ -389,21 +389,22 @@ class Session:
             self.app.push(screen)
 
     def over(self, make):
-        """The screen ``make()`` makes (the pause menu, the table) over the game. A person's
-        decision screen that can be made again as it was left (``memo()``, ``restore(memo)``:
-        the card games' turn) gives it its place: the decision screen, then its modules go
-        before ``make()`` runs, and it is made again once that screen closes (``App.swap``),
-        without what that screen loaded. Any other screen stays under it (code and pixels are
-        RAM)."""
+        """The screen ``make()`` makes (the pause menu, the table, the board game's legend) over
+        the game. A person's decision screen that can be made again as it was left (``memo()``,
+        not None, and ``restore(memo)``: the card games' turn, the board game's board) gives it
+        its place: the decision screen, then its modules go before ``make()`` runs, and it is
+        made again once that screen closes (``App.swap``), without what that screen loaded. Any
+        other screen stays under it (code and pixels are RAM)."""
         app = self.app
         top = app.top
         memo = getattr(top, "memo", None) if top is self.screen else None
+        if memo is not None:
+            memo = memo()
         if memo is None:
             top = None
             app.push(make())
             return
         seat = top.seat
-        memo = memo()
         top = None
         self.screen = None
         app.swap(lambda: self._in_place(make), lambda: self._again(seat, memo))

@@ -363,7 +363,9 @@ def test_P10B_2_the_board_screen_legend_names_every_space_kind_a_key_away(board_
     short press of UP, said in the footer) shows the legend: a line per kind of space (P10B-2)
     with its marks as this board draws them (``1 2 3`` in the PyBadge's small cells, ``+1 +2
     +3`` in larger ones) and what it does, and what the tokens show; B comes back to the board
-    as it was, also after a roll with the highlight on the second space."""
+    as it was, also after a roll with the highlight on the second space: the board made again
+    (the legend took its place, ``Session.over``: code and pixels are RAM), the dice as they
+    fell, without their tumble."""
     d = Driver(board_id, nvm_path=str(tmp_path / "nvm.bin"), seed=5)
     d.boot()
     B = importlib.import_module("shared_rules.phase10board.game")
@@ -391,9 +393,13 @@ def test_P10B_2_the_board_screen_legend_names_every_space_kind_a_key_away(board_
             assert (marks[k] + ": " + words[k]) in text, (marks[k], text)
         assert words[8] in text
         d.key("B")
-        assert d.top is t and t.sel == sel and t.session.state.pending == pending
-        assert t.session.state.pending[1] == B.GO and not t.cursor.hidden
-        assert _cell_of(t, t.cursor, 2) == t.targets[sel]
+        again = d.top
+        assert type(again).__name__ == "BoardScreen" and again is not t
+        assert again.sel == sel and again.session.state.pending == pending
+        assert again.session.state.pending[1] == B.GO and not again.cursor.hidden
+        assert _cell_of(again, again.cursor, 2) == again.targets[sel] == t.targets[sel]
+        dice = again.session.state.dice
+        assert not again.spin and [lb.text for _, lb in again.dice_g] == [str(dice[0]), str(dice[1])]
     finally:
         d.close()
 

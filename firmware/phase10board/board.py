@@ -335,8 +335,9 @@ class BoardScreen(Decision):
 
     def select(self):
         """SELECT: the legend, what each mark on the ring means (``firmware.phase10board.legend``,
-        imported only when shown), over the board: B comes back to it as it was."""
-        from firmware.phase10board.legend import show
+        imported only when shown), in place of the board (``Session.over``) or over a
+        computer's: B comes back to it as it was."""
+        from firmware.phase10board import legend
 
         marks = []  # per kind of space, its marks as drawn here ("+1 +2 +3", or "1 2 3")
         for k in range(len(_KLETTER)):
@@ -347,7 +348,22 @@ class BoardScreen(Decision):
                     seen.append(m)
             seen.sort()
             marks.append(" ".join(seen))
-        show(self.app, marks)
+        app = self.app
+        self.session.over(lambda: legend.screen(app, marks))
+
+    def memo(self):
+        """The screen as the person left it, for ``Session.over`` (the pause menu, the table or
+        the legend in its place, and the board made again after them with ``restore``): the
+        space highlighted once the dice are rolled. None (the screen stays under them) while
+        the token walks or a computer's move is shown."""
+        return None if self.walk or self.auto else self.sel
+
+    def restore(self, sel):
+        """Back to ``memo()``'s state on the board made anew: rolled, the dice as they fell
+        (no tumble again) and the space the person had highlighted."""
+        if self.spin:
+            self.sel = sel
+            self._settle()
 
     def key(self, k):
         if super().key(k):

@@ -12,9 +12,9 @@ class Legend(TextPage):
     text_screen = False
 
 
-def show(app, marks):
-    """Push the legend: ``marks`` the marks of each kind of space as the board draws them."""
+def screen(app, marks):
+    """The legend: ``marks`` the marks of each kind of space as the board draws them."""
     words = t("p10b.legend").split("|")
     lines = [marks[k] + ": " + words[k] for k in range(len(marks))]
     lines.append(words[-1])
-    app.push(Legend(app, t("rules.board_spaces"), "\n".join(lines)))
+    return Legend(app, t("rules.board_spaces"), "\n".join(lines))
