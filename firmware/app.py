@@ -19,7 +19,6 @@ import supervisor
 from firmware import lang, sound, ui
 from firmware.lang import game_name, t
 from firmware.buttons import Buttons
-from firmware.settings import Settings
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -49,7 +48,9 @@ class App:
         self.buttons = Buttons(board_module)
         self.sound = sound.Sound(board_module.speaker())
         self._store = None
-        self.settings = Settings()
+        from firmware.settings import defaults
+
+        self.settings = defaults()
         self.notices = []
         self.later = None  # a function of the app to call once the keys of this pass are given
         self.load()

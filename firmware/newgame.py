@@ -5,7 +5,7 @@ are kept in the settings for next time (variant values per game, by key)."""
 from firmware import ui
 from firmware.menu import ListScreen
 from firmware.lang import game_name, t, t_or
-from firmware.settings import KIND_NAMES
+from firmware.settings import KIND_NAMES, make_room, options, set_option
 
 
 class NewGame(ListScreen):
@@ -13,13 +13,13 @@ class NewGame(ListScreen):
         self.app = app
         self.entry = entry
         s = app.settings
-        app.tidy()  # the variants' places, made low in the heap (Settings.make_room)
-        s.make_room(entry.gid, entry.variants)
+        app.tidy()  # the variants' places, made low in the heap (``make_room``)
+        make_room(s, entry.gid, entry.variants)
         self.before = app.settings_bytes()
         s.game = entry.gid
         s.players = max(entry.min_players, min(entry.max_players, s.players))
         self.variants = entry.variants
-        opts = s.options(entry.gid)
+        opts = options(s, entry.gid)
         self.values = []  # the index of each variant's value
         for key, _, values in self.variants:
             v = opts.get(key)
@@ -50,7 +50,7 @@ class NewGame(ListScreen):
         if i < nv:
             key, _, values = self.variants[i]
             self.values[i] = (self.values[i] + step) % len(values)
-            s.set_option(e.gid, key, values[self.values[i]])
+            set_option(s, e.gid, key, values[self.values[i]])
         elif i == nv:
             span = e.max_players - e.min_players + 1
             s.players = (s.players - e.min_players + step) % span + e.min_players

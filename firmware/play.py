@@ -72,7 +72,9 @@ def start(app):
     if not playable(entry):
         app.notify(t("new.missing").format(game_name(entry)), t("new.cannot"))
         return
-    opts = known_options(entry, s.options(entry.gid))
+    from firmware.settings import options
+
+    opts = known_options(entry, options(s, entry.gid))
     players = s.players
     app.home(KEEP)  # the set-up's and the menus' modules are not kept during the game
     app.drop_menu()
@@ -176,10 +178,11 @@ def _begun(app, session):
     again) and its functions have returned (what they used is no longer seen by the
     collector). The loop collects the garbage before it calls ``begin``. The record's module
     goes too: a game that is being recorded keeps it, through its record's class; and the
-    saves' store, until the game's next save (``App.close_store``). So does the registry of
-    games: the session keeps its entry, which keeps nothing else of it, and what needs it in
-    the game (the computer players as they are made, a save) loads it for that moment."""
+    saves' store, until the game's next save (``App.close_store``). So do the registry of
+    games and the settings' module: the session keeps its entry and the app its settings,
+    neither of which keeps its module, and what needs the registry in the game (the computer
+    players as they are made) loads it for that moment."""
     app.close_store()
-    app.forget([__name__, "firmware.found", "firmware.gamerec", "shared_rules.registry"],
-               collect=False)
+    app.forget([__name__, "firmware.found", "firmware.gamerec", "shared_rules.registry",
+                "firmware.settings"], collect=False)
     app.later = session.begin

@@ -8,7 +8,6 @@ import supervisor
 from firmware import sound, ui
 from firmware.lang import t
 from firmware.pages import TextPage
-from firmware.settings import DELAYS
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -16,6 +15,7 @@ _UP = const(0)  # boards.UP
 _DOWN = const(1)  # boards.DOWN
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
+_DELAYS = const((1500, 600, 150))  # firmware.settings.DELAYS
 
 
 def finish(session):
@@ -60,7 +60,7 @@ class Summary(TextPage):
 
             self.fx = fx.win(self.group, self.app.layout.width, self.app.layout.height)
         if not final and session.persons == 0:  # a game between computers goes on by itself
-            delay = 4 * DELAYS[session.app.settings.speed]
+            delay = 4 * _DELAYS[session.app.settings.speed]
             self.wait_until = (supervisor.ticks_ms() + delay) & 0x1FFFFFFF
 
     def key(self, k):

@@ -5,7 +5,6 @@ from micropython import const
 
 from firmware import ui
 from firmware.lang import t
-from firmware.settings import DELAYS
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -13,6 +12,7 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 _START = const(6)  # boards.START
 _PERSON = const(0)  # firmware.settings.PERSON
+_DELAYS = const((1500, 600, 150))  # firmware.settings.DELAYS
 
 
 class ComputerTurns(ui.Screen):
@@ -91,7 +91,7 @@ class ComputerTurns(ui.Screen):
 
     def tick(self, now):
         if self.next_at is None:
-            self.next_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
+            self.next_at = (now + _DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
             return
         s = self.session
         if not s.fast and not ui.ticks_due(now, self.next_at):

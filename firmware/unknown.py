@@ -14,10 +14,10 @@ def saved_lang():
 
         from firmware.nvmstore import Store
         from firmware.saves import load_settings
-        from firmware.settings import Settings
+        from firmware.settings import defaults
 
         data = Store(microcontroller.nvm).settings.load()
-        settings = Settings()
+        settings = defaults()
         if data is not None and load_settings(settings, data):
             return settings.lang
     except Exception:  # no NVM, or none the store can read: English

@@ -228,11 +228,11 @@ def test_version_1_saves_are_read_and_written_again_as_an_image():
 
 
 def test_settings_round_trip_and_refuse_impossible_values():
-    s = settings.Settings()
+    s = settings.defaults()
     s.sound, s.marks, s.bright, s.speed, s.players = 0, 1, 2, 2, 6
     s.names[2] = "Z9Q"
     s.kinds[5] = 3
-    t = settings.Settings()
+    t = settings.defaults()
     assert saves.load_settings(t, saves.settings_bytes(s))
     assert saves.settings_bytes(t) == saves.settings_bytes(s)
     good = bytearray(saves.settings_bytes(s))
@@ -240,32 +240,32 @@ def test_settings_round_trip_and_refuse_impossible_values():
                        (16, ord(" "))):
         bad = bytearray(good)
         bad[pos] = value
-        u = settings.Settings()
+        u = settings.defaults()
         assert not saves.load_settings(u, bytes(bad)), (pos, value)
-        assert saves.settings_bytes(u) == saves.settings_bytes(settings.Settings())
-    assert not saves.load_settings(settings.Settings(), bytes(good[:-1]))
+        assert saves.settings_bytes(u) == saves.settings_bytes(settings.defaults())
+    assert not saves.load_settings(settings.defaults(), bytes(good[:-1]))
 
 
 def test_a_variants_place_kept_unset_changes_neither_the_record_nor_the_options():
     """The set-up makes a place for each of a game's variant values when it opens
-    (``Settings.make_room``: nothing that lasts is made later, while the screen's garbage is
+    (``firmware.settings.make_room``: nothing that lasts is made later, while the screen's garbage is
     about); a place not chosen is not a value: not in the record, not an option."""
     from shared_rules import registry
 
     entry = registry.by_id(1)
-    s = settings.Settings()
-    s.set_option(1, entry.variants[0][0], entry.variants[0][2][-1])
+    s = settings.defaults()
+    settings.set_option(s, 1, entry.variants[0][0], entry.variants[0][2][-1])
     before = saves.settings_bytes(s)
     for e in registry.GAMES:
-        s.make_room(e.gid, e.variants)
-    s.make_room(1, entry.variants)  # again: no second place
+        settings.make_room(s, e.gid, e.variants)
+    settings.make_room(s, 1, entry.variants)  # again: no second place
     assert saves.settings_bytes(s) == before
-    assert s.options(1) == {entry.variants[0][0]: entry.variants[0][2][-1]}
-    assert all(not s.options(e.gid) for e in registry.GAMES if e.gid != 1)
+    assert settings.options(s, 1) == {entry.variants[0][0]: entry.variants[0][2][-1]}
+    assert all(not settings.options(s, e.gid) for e in registry.GAMES if e.gid != 1)
     assert [len(pairs) for gid, pairs in s.variants if gid == 1] == [len(entry.variants)]
-    s.set_option(1, entry.variants[1][0], entry.variants[1][2][-1])
-    t = settings.Settings()
-    assert saves.load_settings(t, saves.settings_bytes(s)) and t.options(1) == s.options(1)
+    settings.set_option(s, 1, entry.variants[1][0], entry.variants[1][2][-1])
+    t = settings.defaults()
+    assert saves.load_settings(t, saves.settings_bytes(s)) and settings.options(t, 1) == settings.options(s, 1)
 
 
 def test_game_records_are_checked_on_unpacking():

@@ -234,20 +234,20 @@ def test_issue8_version_1_settings_load_with_their_variants_and_odd_values_never
         from shared_rules import registry
 
         v1 = bytes((1, 1, 1, 3, 2, 0, 1, 3, 2, 4, 0, 2, 2, 3, 1, 2)) + b"ANNBOBCATDANEVEFAY"
-        s = settings.Settings()
+        s = settings.defaults()
         assert saves.load_settings(s, v1)
         assert (s.game, s.players, s.marks, s.speed) == (1, 4, 1, 2)
-        assert s.options(1) == {"edition": "2020", "phases": "odd", "progression": "free"}
-        again = settings.Settings()
+        assert settings.options(s, 1) == {"edition": "2020", "phases": "odd", "progression": "free"}
+        again = settings.defaults()
         assert saves.load_settings(again, saves.settings_bytes(s)) and saves.settings_bytes(again) == saves.settings_bytes(s)
-        s.set_option(1, "edition", "1999")
-        s.set_option(1, "gone", "x")
+        settings.set_option(s, 1, "edition", "1999")
+        settings.set_option(s, 1, "gone", "x")
         entry = registry.by_id(1)
-        assert known_options(entry, s.options(1)) == {"edition": "classic", "phases": "odd",
+        assert known_options(entry, settings.options(s, 1)) == {"edition": "classic", "phases": "odd",
                                                       "progression": "free"}
         bad = bytearray(saves.settings_bytes(s))
         bad[36] = 200  # a game's variant count beyond the record
-        assert not saves.load_settings(settings.Settings(), bytes(bad))
+        assert not saves.load_settings(settings.defaults(), bytes(bad))
 
 
 def test_issue8_set_up_rows_come_from_the_registry_entry():

@@ -124,18 +124,18 @@ def test_fit_short_labels_in_every_language():
 
 def test_old_settings_load_in_english_and_the_language_is_kept():
     from firmware import saves
-    from firmware.settings import Settings
+    from firmware.settings import defaults
 
-    s = Settings()
+    s = defaults()
     old = saves.settings_bytes(s)  # the reserved byte 0: what every earlier version wrote
-    t = Settings()
+    t = defaults()
     assert saves.load_settings(t, old) and t.lang == 0
     s.lang = 2
-    u = Settings()
+    u = defaults()
     assert saves.load_settings(u, saves.settings_bytes(s)) and u.lang == 2
     bad = bytearray(saves.settings_bytes(s))
     bad[7] = 3  # no fourth language
-    assert not saves.load_settings(Settings(), bytes(bad))
+    assert not saves.load_settings(defaults(), bytes(bad))
 
 
 def test_the_first_power_on_asks_for_the_language_once():

@@ -461,7 +461,7 @@ def test_issue14_6_card_marks_are_on_by_default():
 
     with Machine("pybadge", nvm_path=None) as m, m.environment():
         settings = importlib.import_module("firmware.settings")
-        assert settings.Settings().marks == 1
+        assert settings.defaults().marks == 1
 
 
 def test_issue14_7_clue_cover_takes_a_short_press_and_a_one_page_summary_says_only_go_on(tmp_path):

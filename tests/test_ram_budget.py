@@ -309,21 +309,21 @@ kept(lambda: None)  # (the first measure's own first-time allocations)
 
 def test_choosing_a_variant_keeps_nothing_new_on_the_heap_under_micropython():
     """The set-up makes the places of its variants' values when it opens, after a collection
-    (``Settings.make_room``): choosing a value then makes no object that lasts, which would
+    (``firmware.settings.make_room``): choosing a value then makes no object that lasts, which would
     lie among the screen's garbage and split the heap (on the CLUE the menus' largest free
     block was 15.0 KiB with them, 21.2 without)."""
     program = """
 import gc, sys
 sys.path[:] = [%r]
-from firmware.settings import Settings
+from firmware import settings
 from shared_rules import registry
 %s
 entry = registry.by_id(1)
-s = Settings()
-s.make_room(1, entry.variants)
+s = settings.defaults()
+settings.make_room(s, 1, entry.variants)
 for key, _, values in entry.variants:
     for value in values:
-        print(kept(lambda: s.set_option(1, key, value)))
+        print(kept(lambda: settings.set_option(s, 1, key, value)))
 """ % (REPO, KEPT)
     kept = _micropython_figures(program)
     assert len(kept) > 3 and not any(kept), kept

@@ -342,6 +342,7 @@ ON_DEVICE = sorted(set(p for p in glob.glob(os.path.join(REPO, "firmware", "**",
                        if "desktop" not in os.path.relpath(p, REPO).replace("\\", "/").split("/")
                        and not p.endswith("desktop.py")))
 COPY = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((-?\d+)\)  # ([a-z_][\w.]*)\.\1$", re.M)
+TUPLE_COPY = re.compile(r"^_([A-Z][A-Z0-9_]*) = const\((\(.*\))\)  # ([a-z_][\w.]*)\.\1$", re.M)
 
 
 EXPORT = re.compile(r"^    ([A-Z][A-Z0-9_]*) = _\1$", re.M)
@@ -355,16 +356,17 @@ def _public_consts(path):
     return set(EXPORT.findall(block[1])) if len(block) == 2 else set()
 
 
-def _const_value(module, name):
-    """The value of ``_NAME = const(n)`` in ``module``'s source (read, not imported: a screen's
-    module needs the CircuitPython stand-ins)."""
+def _const_value(module, name, tuple_=False):
+    """The value of ``_NAME = const(n)`` (``tuple_``: ``const((...))``) in ``module``'s source
+    (read, not imported: a screen's module needs the CircuitPython stand-ins)."""
     src = os.path.join(REPO, *module.split(".")) + ".py"
     if not os.path.exists(src):
         src = os.path.join(REPO, *module.split("."), "__init__.py")
+    value = r"(\(.*\))" if tuple_ else r"(-?(?:0x)?[0-9A-Fa-f]+)"
     with open(src, encoding="utf-8") as f:
-        found = re.findall(r"^_%s = const\((-?(?:0x)?[0-9A-Fa-f]+)\)" % name, f.read(), re.M)
+        found = re.findall(r"^_%s = const\(%s\)" % (name, value), f.read(), re.M)
     assert len(found) == 1, (module, name, found)
-    return int(found[0], 0)
+    return ast.literal_eval(found[0]) if tuple_ else int(found[0], 0)
 
 
 def test_device_modules_copy_other_modules_constants_and_each_copy_is_its_source():
@@ -379,6 +381,9 @@ def test_device_modules_copy_other_modules_constants_and_each_copy_is_its_source
             source = f.read()
         for name, value, module in COPY.findall(source):
             assert _const_value(module, name) == int(value), (rel, name)
+            copies += 1
+        for name, value, module in TUPLE_COPY.findall(source):
+            assert _const_value(module, name, True) == ast.literal_eval(value), (rel, name)
             copies += 1
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

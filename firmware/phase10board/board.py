@@ -41,6 +41,7 @@ _M_ROLL = const(5)  # shared_rules.phase10board.game.M_ROLL
 _M_GO = const(6)  # shared_rules.phase10board.game.M_GO
 _FINISH = const(10)  # shared_rules.phase10board.game.FINISH
 _SPACES = const(32)  # shared_rules.phase10board.game.SPACES
+_DELAYS = const((1500, 600, 150))  # firmware.settings.DELAYS
 
 _CURSOR = const(0xFF40FF)
 _REACH = const(0xC0C0C0)
@@ -506,9 +507,7 @@ class BoardScreen(Decision):
         """The computer's token walks to the space it chose when the delay is over (at once at
         full speed)."""
         if self.auto_at is None:
-            from firmware.settings import DELAYS
-
-            self.auto_at = (now + DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
+            self.auto_at = (now + _DELAYS[self.app.settings.speed]) & 0x1FFFFFFF
         if self.session.fast or ((now - self.auto_at) & 0x1FFFFFFF) < 0x10000000:
             self._start_walk()
 
