@@ -54,6 +54,9 @@ class App:
         self.notices = []
         self.later = None  # a function of the app to call once the keys of this pass are given
         self.load()
+        # the boards' package: code.py has its board's module, and what needs the package
+        # later (the NVM's geometry as the store opens, the button test) loads it for that moment
+        self.forget(["boards"], collect=False)
 
     def load(self):
         """The settings and the saved game's state, from the NVM. In a frame of its own: the
@@ -116,12 +119,13 @@ class App:
         return self._store
 
     def close_store(self):
-        """Let the store go, and its modules on a board (the next use reads the NVM again); kept
-        where the NVM takes a write without an erase, as a game saves every person's move."""
+        """Let the store go, and its modules on a board (the next use reads the NVM again; the
+        boards' package its geometry loaded); kept where the NVM takes a write without an
+        erase, as a game saves every person's move."""
         if self.appends:
             return
         self._store = None
-        self.forget(("firmware.nvmstore", "shared_rules.crc"))
+        self.forget(("firmware.nvmstore", "shared_rules.crc", "boards"))
 
     def has_game(self):
         return self.store.game is not None and self.store.game.newest is not None

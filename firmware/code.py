@@ -9,6 +9,7 @@ import board
 import boards
 
 module = boards.load(board.board_id)
+del boards  # (the app lets the package go once it has its board's module: code is RAM)
 if module is None:
     from firmware.unknown import show
 
