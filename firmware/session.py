@@ -53,13 +53,6 @@ def _guard(screen):
     return screen
 
 
-def screens_class(entry):
-    """The ``Screens`` class of a game's screens module (ImportError if it is not built)."""
-    from shared_rules import registry
-
-    return registry.load(entry.screens).Screens
-
-
 class Session:
     def __init__(self, app, entry, state, kinds, names, record=None):
         from shared_rules import registry
@@ -94,7 +87,7 @@ class Session:
         self.ended_saved = False  # the saved record still asks for the summary of a hand
         self.unsaved = False  # moves made since the last save
         self.fast = False  # A on the computers' moves: full speed until a person decides
-        self.game = screens_class(entry)(self)
+        self.game = registry.load(entry.screens).Screens(self)  # (ImportError: not built)
 
     # ------------------------------------------------------------------ moves
 

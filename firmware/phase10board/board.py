@@ -349,7 +349,7 @@ class BoardScreen(Decision):
                     seen.append(m)
             seen.sort()
             marks.append(" ".join(seen))
-        app = self.app
+        app = self.app  # (not self in the lambda: the board goes before the legend is made)
         self.session.over(lambda: legend.screen(app, marks))
 
     def memo(self):
