@@ -382,6 +382,45 @@ print(poll(710, 2))  # both up
     assert kept == [0, 0, 0, 0], kept
 
 
+def test_the_runners_buttons_keep_nothing_on_the_heap_under_micropython():
+    """The runner's stand-ins for a board's buttons (``cphw``, ``keypad``) stand for C code and
+    the queue CircuitPython makes with a scanner: a press, a hold and a release keep no object
+    on the app's heap (a held button's name parsed from the script stayed among a turn's objects
+    and split the largest free block: 11.0 KiB on the CLUE's board game, not 13.9), on pins and
+    on a shift register, and the events come out as they went in."""
+    from tools.micropython_firmware import STUBS
+
+    program = """
+import gc, json, sys
+sys.path[:] = [%r]
+import cphw, keypad
+
+cphw.load({"urandom": "/dev/null", "shift_register": ["SR_DATA", "SR_CLOCK", "SR_LATCH"],
+           "buttons": [["a", ["pin", "D5", False, True]], ["b", ["sr", "SR_DATA", 1, True]]]})
+pins = keypad.Keys((cphw.Pin(("D5",)),), value_when_pressed=False)
+sr = keypad.ShiftRegisterKeys(clock=cphw.Pin(("SR_CLOCK",)), data=cphw.Pin(("SR_DATA",)),
+                              latch=cphw.Pin(("SR_LATCH",)), key_count=8, value_when_pressed=True)
+ev = keypad.Event()
+%s
+
+def press(op):
+    name = json.loads(op)[1]  # a string made now, as the runner reads its script
+    cphw.now += 10
+    cphw.set_button(name, op.startswith('["down'))
+
+
+for op in ('["down", "a"]', '["down", "b"]', '["up", "a"]', '["up", "b"]'):
+    print(kept(lambda: press(op)))
+for q in (pins.events, sr.events):
+    while q.get_into(ev):
+        print(ev.key_number, int(ev.pressed), ev.timestamp)
+""" % (STUBS, KEPT)
+    figures = _micropython_figures(program)
+    assert figures[:4] == [0] * 4, figures
+    # A (pin D5, key 0) down at 10 ms and up at 30; B (the register's bit 1) down at 20, up at 40
+    assert figures[4:] == [0, 1, 10, 0, 0, 30, 1, 1, 20, 1, 0, 40], figures
+
+
 def test_a_full_nvm_log_is_written_again_in_a_heap_without_its_size_in_one_piece():
     """On the RP2040 (the PicoSystem) the saves are a log in the NVM's 4 KB, written again from
     its start when full: the buffer for that is made with the store, so a save then needs no

@@ -58,6 +58,8 @@ def wiring(name):
 
 
 def set_button(name, down):
+    name = wiring(name)[0]  # the name read at boot: a board's held button takes no heap, and a
+    # string parsed from the script now would stay on the app's heap while the button is held
     if down:
         if name not in pressed:
             pressed.append(name)
@@ -76,13 +78,14 @@ def pin_level(pin, pressed_level):
     return not pressed_level
 
 
-def sr_bits(data, count):
-    out = [False] * count
+def sr_bit(data, i):
+    """Bit ``i`` the shift register on pin ``data`` gives: its button's level, else 0 (the
+    register's other inputs)."""
     for b in cfg["buttons"]:
         w = b[1]
-        if w[0] == "sr" and w[1] in data.names and w[2] < count:
-            out[w[2]] = w[3] if b[0] in pressed else not w[3]
-    return out
+        if w[0] == "sr" and w[1] in data.names and w[2] == i:
+            return w[3] if b[0] in pressed else not w[3]
+    return False
 
 
 def analog(pin):

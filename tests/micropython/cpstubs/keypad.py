@@ -18,38 +18,65 @@ class Event:
 
 
 class EventQueue:
+    """A ring of ``max_events`` events made with the queue, 6 bytes each as CircuitPython's
+    (key number and pressed, timestamp): an event allocates nothing (a board's scan is C code;
+    garbage the runner made would move the app's objects)."""
+
     def __init__(self, max_events):
-        self._q = []
         self._max = max_events
+        self._ring = bytearray(6 * max_events)
+        self._first = 0
+        self._n = 0
         self.overflowed = False
 
     def _record(self, n, pressed):
-        if len(self._q) >= self._max:
+        if self._n >= self._max:
             self.overflowed = True
             return
-        self._q.append((n, pressed, cphw.now))
+        i = 6 * ((self._first + self._n) % self._max)
+        r = self._ring
+        r[i] = n
+        r[i + 1] = pressed
+        t = cphw.now
+        for k in range(4):
+            r[i + 2 + k] = (t >> (8 * k)) & 0xFF
+        self._n += 1
+
+    def _pop(self):
+        """The ring's index of the next event, taken off the queue."""
+        i = 6 * self._first
+        self._first = (self._first + 1) % self._max
+        self._n -= 1
+        return i
+
+    def _time(self, i):
+        r = self._ring
+        return r[i + 2] | r[i + 3] << 8 | r[i + 4] << 16 | r[i + 5] << 24
 
     def get(self):
-        if not self._q:
+        if not self._n:
             return None
-        n, p, t = self._q.pop(0)
-        return Event(n, p, t)
+        i = self._pop()
+        return Event(self._ring[i], bool(self._ring[i + 1]), self._time(i))
 
     def get_into(self, ev):
-        if not self._q:
+        if not self._n:
             return False
-        ev.key_number, ev.pressed, ev.timestamp = self._q.pop(0)
+        i = self._pop()
+        ev.key_number = self._ring[i]
+        ev.pressed = bool(self._ring[i + 1])
+        ev.timestamp = self._time(i)
         return True
 
     def clear(self):
-        self._q = []
+        self._first = self._n = 0
         self.overflowed = False
 
     def __len__(self):
-        return len(self._q)
+        return self._n
 
     def __bool__(self):
-        return bool(self._q)
+        return self._n > 0
 
 
 class _Scanner:
@@ -59,17 +86,20 @@ class _Scanner:
         cphw.scanners.append(self)
         # a key held as the scanner is made gives no press, only its release (CircuitPython's
         # debounce counters start at zero: a key is new once it has been seen up)
-        self._state = self._read()
+        self._state = [False] * count
+        for i in range(count):
+            self._state[i] = self._down(i)
 
     def _scan(self):
-        now = self._read()
         for i in range(self.key_count):
-            if now[i] != self._state[i]:
-                self._state[i] = now[i]
-                self.events._record(i, now[i])
+            d = self._down(i)
+            if d != self._state[i]:
+                self._state[i] = d
+                self.events._record(i, d)
 
     def reset(self):
-        self._state = [False] * self.key_count
+        for i in range(self.key_count):
+            self._state[i] = False
         self._scan()
 
     def deinit(self):
@@ -84,8 +114,8 @@ class Keys(_Scanner):
         self._level = bool(value_when_pressed)
         _Scanner.__init__(self, len(self._pins), max_events)
 
-    def _read(self):
-        return [cphw.pin_level(p, self._level) == self._level for p in self._pins]
+    def _down(self, i):
+        return cphw.pin_level(self._pins[i], self._level) == self._level
 
 
 class ShiftRegisterKeys(_Scanner):
@@ -101,5 +131,5 @@ class ShiftRegisterKeys(_Scanner):
         self._level = bool(value_when_pressed)
         _Scanner.__init__(self, key_count, max_events)
 
-    def _read(self):
-        return [b == self._level for b in cphw.sr_bits(self._data, self.key_count)]
+    def _down(self, i):
+        return cphw.sr_bit(self._data, i) == self._level
