@@ -32,6 +32,11 @@ app installed as ``tools/deploy.py`` installs it by default (``.mpy``; ``--py``:
   as ``.py``);
 - with ``--compile``, per module of 120 lines or more: how much more heap importing it as
   ``.py`` needs than as ``.mpy`` (the compiler's parse tree; about 100-125 bytes a line here).
+- with ``--grown-names N``, a diagnostic and not the goal's measure: the same with the runner
+  interning N names of its own before ``code.py``, so that the pool of interned names the
+  app's names fill is made before it starts (MicroPython's pools double; with the names the
+  stand-ins intern, C on a board, the app's names here reach a pool of 1,280 entries, 14 KB in
+  one piece, that a board's app never reaches: docs/micropython.md).
 
 With ``--vm circuitpython32`` the scripts run on CircuitPython 10.0.3's own Unix port built
 32-bit (4-byte pointers, 16-byte heap blocks, as on a board; ``python -m tools.build_firmware
@@ -56,6 +61,7 @@ import os
 import sys
 import tempfile
 
+from tools import micropython_firmware as mf
 from tools.micropython_firmware import REPO, compiled_tree, freeze, run_script
 
 GOAL_HEAP = {"mpy": 170000, "py": 170000, "frozen": 130000}  # bytes of this port's heap
@@ -342,6 +348,9 @@ def report(b):
                  b["board"], {"frozen": "frozen into the firmware"}.get(
                      b.get("installed_as", ".mpy"), "installed as " + b.get("installed_as", ".mpy")),
                  b["goal"]["heap"], _kib(b["goal"]["free_block"]))]
+    if b.get("grown_names"):
+        lines.append("(a diagnostic, not the goal's measure: the runner interned %d names of its "
+                     "own before code.py)" % b["grown_names"])
     for run in b["runs"]:
         lines.append("")
         lines.append("%s: %s, harness %s KiB, at the end %s KiB, peak %s KiB" % (
@@ -430,12 +439,17 @@ def main(argv=None):
                     help="with --vm circuitpython32: comma-separated boards whose heaps to run "
                     "in, or 'all'")
     ap.add_argument("--jobs", type=int, default=1, help="with --vm circuitpython32: runs at once")
+    ap.add_argument("--grown-names", type=int, default=0, metavar="N",
+                    help="a diagnostic, not the goal's measure: the runner interns N names of its "
+                    "own before code.py, so that the name pool the app's names fill is made "
+                    "before it starts (900: no pool is made while a game runs here)")
     args = ap.parse_args(argv)
     if args.vm == "circuitpython32":
         from tools import bench_ram_vm
 
         return bench_ram_vm.main(args)
     paths = [_script_path(p) for p in args.scripts.split(",")] if args.scripts else scripts()
+    mf.GROWN_NAMES = args.grown_names
     repo = os.path.abspath(args.tree) if args.tree else REPO
     frozen = None
     if args.frozen:
@@ -445,6 +459,7 @@ def main(argv=None):
     how = "frozen" if args.frozen else "py" if args.py else "mpy"
     b = budget(paths, args.board, repo, not args.no_peak, frozen, how)
     b["installed_as"] = {"frozen": "frozen", "py": ".py", "mpy": ".mpy"}[how]
+    b["grown_names"] = args.grown_names
     if not args.no_games:
         b["games"] = games(repo)
     if args.compile:

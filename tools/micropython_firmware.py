@@ -36,6 +36,11 @@ RELOAD = 9  # the runner's exit status at ``supervisor.reload()`` (fwrun.py: a n
 MAX_STARTS = 100  # ports a run may start (reloads and power cuts); a script needs a few
 HARNESS_FROZEN = False  # the runner and the stand-ins are frozen into MICROPYTHON (use_vm)
 IN_VM = "vm"  # run_script(frozen=IN_VM): the app is frozen into the VM binary itself (use_vm)
+# names the runner interns of its own before code.py (``bench_ram --grown-names``, a diagnostic):
+# MicroPython's name pools double (20, 40, ... 1280 names), and a pool is one block of the heap
+# made when a new name finds the last one full; with enough of these the pool the app's names
+# fill is made before the app starts, so none is made while a game runs
+GROWN_NAMES = 0
 LIBS = ("adafruit_display_text/__init__.py", "adafruit_display_text/bitmap_label.py",
         "adafruit_ticks.py")
 
@@ -351,7 +356,7 @@ def harness_overhead(board="pybadge", frozen=None):
     """Heap the stand-ins and the runner hold before code.py starts (a board holds none of it:
     its displayio and the rest live in flash or static RAM), and with ``frozen`` (``freeze``)
     what stands for the firmware's flash: the app's image and its names."""
-    key = (MICROPYTHON, board, frozen)
+    key = (MICROPYTHON, board, frozen, GROWN_NAMES)
     if key not in _overhead:
         r = run_script("", board=board, heap=None, total_heap=4000000, frozen=frozen)
         if r.boot_live is None:
@@ -520,7 +525,7 @@ def run_script(script, board="pybadge", seed=1, heap=HEAP, nvm=None, timeout=900
                 f.write(PYSTONE)
         cfg.update(nvm="nvm.bin", urandom="urandom.bin", stubs="stubs", lib="lib", repo="app",
                    ops="ops.txt", recover=recover, probe=probe, timing=timing,
-                   names_at_end=names_at_end)
+                   names_at_end=names_at_end, grown_names=GROWN_NAMES)
         with open(os.path.join(tmp, "config.json"), "w") as f:
             json.dump(cfg, f)
         out = err = ""
