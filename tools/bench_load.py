@@ -10,8 +10,9 @@ against CircuitPython's published SAMD51 figure (1,520 pystones/s, ``tools.bench
 
 Both are timed by the app's clock inside one run (the runner's ``timing`` marks): the port's,
 less the time the stand-ins spend on what a board does in C (``bitmaptools.blit``,
-``Bitmap.fill``: a Python loop over every pixel here, microseconds on a board; a pixel the app
-sets one by one still counts), as a ratio to the pystones the port runs a second by the same
+``Bitmap.fill``: a Python loop over every pixel here, microseconds on a board; a ``Bitmap``'s
+subscript, three Python calls a pixel here, a few microseconds of C on a board: a pixel the app
+reads or sets one by one counts its index, its value and the call), as a ratio to the pystones the port runs a second by the same
 clock at the end of the same run, so that a shared machine's load moves both; the median of
 ``--repeats`` runs.
 

@@ -77,9 +77,11 @@ _in_c = [0]  # microseconds spent in stand-ins of what a board does in C (``timi
 
 
 def _us():
-    """The app's clock: the port's, less the time spent in the stand-ins of C code whose work is
-    a Python loop over pixels here (``bitmaptools``, ``Bitmap.fill``: microseconds on a board).
-    A pixel set by the app still counts: the call is the app's, only the loop is left out."""
+    """The app's clock: the port's, less the time spent inside the stand-ins of C code whose
+    work is Python here (``bitmaptools``, ``Bitmap.fill``, a loop over pixels; a ``Bitmap``'s
+    subscript, three Python calls a pixel: microseconds on a board). A pixel the app reads or
+    sets one by one still counts its index, its value and the call: only the stand-in's body is
+    left out."""
     return _port_us() - _in_c[0]
 
 
@@ -101,6 +103,22 @@ if _timing:
         if not _name.startswith("_") and callable(getattr(bitmaptools, _name)):
             setattr(bitmaptools, _name, _timed_as_c(getattr(bitmaptools, _name)))
     displayio.Bitmap.fill = _timed_as_c(displayio.Bitmap.fill)
+
+    # a Bitmap's subscript (C on a board): its body left out, the call still the app's (no
+    # *args; named with names the runner has already, so that its names are the same untimed)
+    def _get(bitmap, i, fn=displayio.Bitmap.__getitem__):
+        t0 = _port_us()
+        value = fn(bitmap, i)
+        _in_c[0] += _port_us() - t0
+        return value
+
+    def _set(bitmap, i, value, fn=displayio.Bitmap.__setitem__):
+        t0 = _port_us()
+        fn(bitmap, i, value)
+        _in_c[0] += _port_us() - t0
+
+    displayio.Bitmap.__getitem__ = _get
+    displayio.Bitmap.__setitem__ = _set
 import cptime  # noqa: E402
 
 sys.modules["time"] = cptime
