@@ -56,11 +56,12 @@ GOAL = {MPY: bench_ram.GOAL_HEAP[MPY], FROZEN: bench_ram.GOAL_HEAP[FROZEN]}
 # 2026-12-06 (KiB, .mpy / frozen): menus - / 66.6, p10_hard 108.3 / 75.8, p10b_computers 106.7 /
 # -, p10b_hard 113.3 / 79.5, p10b_pass 109.9 / -, session3 109.3 / -, session_long 112.5 / 78.3.
 # The three scripts that do not meet the goal as .mpy cross the boundary of the seventh pool of
-# interned names on this port (docs/micropython.md; ``bench_ram --grown-names 900``). A figure can move by up to 9 KiB when only
-# a call chain changes (frozen p10_pass: 107.2 with one more helper call in the session, 116.8
-# without; frozen dx_pass: 74.1, then 78.8 after a change to the Settings screen, which it never
-# shows; dx_hard as .mpy: one cycle of its game 5 KiB above the others), most likely what the
-# conservative collector still finds on the stack: hence the margin.
+# interned names on this port (docs/micropython.md; ``bench_ram --grown-names 900``). A figure
+# can move by up to 9 KiB when only a call chain changes (frozen p10_pass: 107.2 with one more
+# helper call in the session, 116.8 without; frozen dx_pass: 74.1, then 78.8 after a change to
+# the Settings screen, which it never shows; dx_hard as .mpy: one cycle of its game 5 KiB above
+# the others), most likely what the conservative collector still finds on the stack: hence the
+# margin.
 
 CEILING_KIB = {
     MPY: {"p10_hard.txt": 117, "p10b_computers.txt": 115, "p10b_hard.txt": 121,
@@ -407,9 +408,9 @@ print(poll(710, 2))  # both up
 def test_the_runners_buttons_keep_nothing_on_the_heap_under_micropython():
     """The runner's stand-ins for a board's buttons (``cphw``, ``keypad``) stand for C code and
     the queue CircuitPython makes with a scanner: a press, a hold and a release keep no object
-    on the app's heap (a held button's name parsed from the script stayed among a turn's objects
-    and split the largest free block: 11.0 KiB on the CLUE's board game, not 13.9), on pins and
-    on a shift register, and the events come out as they went in."""
+    on the app's heap (a held button's name parsed from the script would lie among a turn's
+    objects and split the largest free block, as no board's button does), on pins and on a
+    shift register, and the events come out as they went in."""
     from tools.micropython_firmware import STUBS
 
     program = """
