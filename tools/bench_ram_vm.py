@@ -79,9 +79,11 @@ def binaries(vm_dir, mode, tree=mf.REPO):
 
 
 def _smallest_block(r):
+    """The smallest largest-free-block at a new screen or before a computer decision, as
+    ``bench_ram``'s goal counts them. Not the one at the script's end: the runner measures it
+    once its end has unwound the app's frames (the exception's traceback on the heap), a moment
+    a board never has."""
     blocks = [s["free_block"] for s in r.screens + r.decisions if s["free_block"] is not None]
-    if r.end_free_block is not None:
-        blocks.append(r.end_free_block)
     return min(blocks) if blocks else None
 
 
