@@ -86,9 +86,7 @@ class _Scanner:
         cphw.scanners.append(self)
         # a key held as the scanner is made gives no press, only its release (CircuitPython's
         # debounce counters start at zero: a key is new once it has been seen up)
-        self._state = [False] * count
-        for i in range(count):
-            self._state[i] = self._down(i)
+        self._state = [self._down(i) for i in range(count)]
 
     def _scan(self):
         for i in range(self.key_count):
