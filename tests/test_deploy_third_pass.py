@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_deploy import assert_app_on, deploy, make_drive, repo, small_repo  # noqa: F401
-from tools.deploy_lib import cli, sync, targets
+from tools.deploy_lib import cli, rawrepl, sync, targets
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -63,6 +63,14 @@ class Device:
                 if b"\r" in data:
                     self._send(b"\r\nOK\r\n")
 
+    def wait_for(self, ending, seconds=10):
+        """Wait until what the device received ends with ``ending`` (the tool has written it
+        and this device has read it); whether it did."""
+        deadline = time.monotonic() + seconds
+        while not self.received.endswith(ending) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return self.received.endswith(ending)
+
     def close(self):
         self.stopped = True
         self.thread.join(2)
@@ -83,16 +91,35 @@ def device(request):
         d.close()
 
 
-def run_tool(args, interrupt_when=None, seconds=30):
+# tools/deploy.py with no time limit on entering the raw REPL (rawrepl.ENTER_SECONDS,
+# DRAIN_LIMIT and DRAIN_QUIET an hour each): its first drain after Ctrl-C then reads a chatty
+# device until it is interrupted. The tool's own limits (a 1 s drain, about 5 s in all, then
+# exit 4) are wall-clock time, which a loaded machine can spend before the test process gets to
+# send its SIGINT.
+UNLIMITED_ENTRY = (
+    "import runpy, sys; sys.path.insert(0, {tools!r}); from deploy_lib import rawrepl; "
+    "rawrepl.ENTER_SECONDS = rawrepl.DRAIN_LIMIT = rawrepl.DRAIN_QUIET = 3600.0; "
+    "sys.argv[0] = 'tools/deploy.py'; runpy.run_path('tools/deploy.py', run_name='__main__')"
+).format(tools=str(REPO / "tools"))
+
+
+def run_tool(args, interrupt_when=None, seconds=30, unlimited_entry=False):
     """Run tools/deploy.py in its own process: (exit code, stdout, stderr, seconds taken
     (from the interrupt, when there is one)). ``interrupt_when``: a function that says when to
-    send SIGINT (Ctrl-C)."""
-    proc = subprocess.Popen([sys.executable, "tools/deploy.py"] + args, cwd=REPO,
+    send SIGINT (Ctrl-C); the test fails if that moment never comes. ``unlimited_entry``: the
+    tool never gives up entering the raw REPL (``UNLIMITED_ENTRY``)."""
+    command = ["-c", UNLIMITED_ENTRY] if unlimited_entry else ["tools/deploy.py"]
+    proc = subprocess.Popen([sys.executable] + command + args, cwd=REPO,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     start = time.monotonic()
     if interrupt_when is not None:
-        while not interrupt_when() and time.monotonic() - start < seconds:
-            time.sleep(0.02)
+        while not interrupt_when():
+            if proc.poll() is not None or time.monotonic() - start > seconds:
+                proc.kill()
+                out, err = proc.communicate()
+                pytest.fail("tools/deploy.py never reached the moment to interrupt it (exit {})"
+                            "\n{}{}".format(proc.returncode, out, err))
+            time.sleep(0.005)
         proc.send_signal(signal.SIGINT)
         start = time.monotonic()
     try:
@@ -118,13 +145,41 @@ def test_port_to_a_device_that_never_stops_printing_gives_up_as_the_wrong_device
 
 def test_first_ctrl_c_stops_a_deploy_stuck_on_a_chatty_port_with_exit_130(device):
     chatty = device("chatty")
-    rc, out, err, took = run_tool(
-        ["--port", chatty.port, "--py"],
-        interrupt_when=lambda: chatty.received.count(b"\x03") >= 2)  # in the first drain
+    rc, out, err, took = run_tool(  # stuck in its first drain (no limit) until the Ctrl-C
+        ["--port", chatty.port, "--py"], unlimited_entry=True,
+        interrupt_when=lambda: chatty.received == b"\r\x03\x03")  # it is in the first drain
     assert rc == 130, err
     assert "Stopped by the user" in err and "Traceback" not in err
     assert took < 3  # one Ctrl-C, at once (it was swallowed, then the tool hung)
+    assert chatty.wait_for(b"\x03\r\x02\x04"), chatty.received
     assert chatty.received.endswith(b"\x03\r\x02\x04")  # it still asked for a soft reboot
+    assert chatty.received == b"\r\x03\x03" + b"\x03\r\x02\x04"  # from the first drain
+
+
+@pytest.mark.parametrize("wait, sent_before", [
+    (1, b"\x03"), (2, b"\x03\r\x02"), (3, b"\x03\r\x02\x04")])
+def test_ctrl_c_while_leaving_the_raw_repl_still_sends_the_keys_to_restart(device, monkeypatch,
+                                                                         wait, sent_before):
+    """Leaving the raw REPL waits for the board between the keys (after exit 4 on a chatty
+    port too). A Ctrl-C in the ``wait``-th wait: the keys not sent yet go at once (they were
+    lost, and the board stayed in the raw REPL with code.py stopped)."""
+    chatty = device("chatty")
+    repl = rawrepl.RawRepl(chatty.port)
+    waits = []
+
+    def drain(*args, **kwargs):
+        waits.append(args)
+        if len(waits) == wait:
+            raise KeyboardInterrupt
+        return b"", True
+
+    monkeypatch.setattr(repl, "_drain", drain)
+    with pytest.raises(KeyboardInterrupt):
+        repl.exit(soft_reboot=True)
+    repl.close()
+    assert chatty.wait_for(b"\x03\r\x02\x04"), chatty.received
+    resent = b"" if sent_before.endswith(b"\x04") else b"\x03\r\x02\x04"
+    assert chatty.received == sent_before + resent  # one soft reboot, the last key
 
 
 # -- a port echoing or prompting like a modem -----------------------------------------------------

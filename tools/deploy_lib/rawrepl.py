@@ -35,8 +35,10 @@ BANNER = b"raw REPL; CTRL-B to exit\r\n"
 # board: a board answers Ctrl-C and Ctrl-A within milliseconds, and the tool tries three times.
 ENTER_SECONDS = 5.0
 # How long to wait for a device to go quiet after Ctrl-C before counting it as one that never
-# stops talking (a real board stops printing at once).
+# stops talking (a real board stops printing at once), and how long a silence counts as quiet.
 DRAIN_LIMIT = 1.0
+DRAIN_QUIET = 0.15
+# (RawRepl.enter reads these three when it is called, not when this module is imported.)
 WRONG_PORT_HINT = (
     "It is most often the wrong port: another device, or a board's second serial port "
     "(CircuitPython's usb_cdc data port, enabled in boot.py, answers nothing). List the ports "
@@ -153,7 +155,7 @@ class RawRepl:
             raise lost(self.port, "no {} from the board; got {!r}".format(what, data[-60:]))
         return data
 
-    def _drain(self, quiet=0.15, limit=DRAIN_LIMIT):
+    def _drain(self, quiet=DRAIN_QUIET, limit=DRAIN_LIMIT):
         """Read whatever the board sends until it is quiet for ``quiet`` seconds, but for no
         longer than ``limit`` seconds (a device may never stop talking): (bytes read, whether
         it went quiet)."""
@@ -190,17 +192,17 @@ class RawRepl:
                 return True, tail
 
     # -- session ---------------------------------------------------------------------------
-    def enter(self, seconds=ENTER_SECONDS):
+    def enter(self, seconds=None):
         """Stop the running program and enter the raw REPL (no soft reset). Gives up after
-        about ``seconds``: exit 3 when nothing answers, exit 4 when something answers that is
-        not CircuitPython's REPL (a device that echoes, prompts like a modem, or never stops
-        talking)."""
-        deadline = time.monotonic() + seconds
+        about ``seconds`` (``ENTER_SECONDS``): exit 3 when nothing answers, exit 4 when
+        something answers that is not CircuitPython's REPL (a device that echoes, prompts like
+        a modem, or never stops talking)."""
+        deadline = time.monotonic() + (ENTER_SECONDS if seconds is None else seconds)
         heard, talking = b"", False
         for attempt in range(3):
             self._write(b"\r\x03\x03")
             left = deadline - time.monotonic()
-            data, quiet = self._drain(limit=max(0.0, min(DRAIN_LIMIT, left)))
+            data, quiet = self._drain(DRAIN_QUIET, limit=max(0.0, min(DRAIN_LIMIT, left)))
             if attempt == 0:  # the one drain sure to have its whole second
                 talking = not quiet
             heard = (heard + data)[-4096:]
@@ -229,7 +231,9 @@ class RawRepl:
         Ctrl-C first: it ends a raw paste or a command cut short on the host (Ctrl-C on the
         host, an error mid-file) and clears a half-sent one; at the raw prompt it does nothing.
         Each wait for the board to go quiet is bounded (a device may never stop talking);
-        ``wait=False`` (the user pressed Ctrl-C) sends the keys without waiting at all."""
+        ``wait=False`` (the user pressed Ctrl-C) sends the keys without waiting at all, and so
+        does a Ctrl-C during one of the waits, before the KeyboardInterrupt goes on."""
+        sent = False  # every key
         try:
             if not wait:
                 self._write(b"\x03\r\x02" + (b"\x04" if soft_reboot else b""))
@@ -240,7 +244,12 @@ class RawRepl:
             if soft_reboot:
                 self._drain(limit=0.5)
                 self._write(b"\x04")
+            sent = True
             self._drain(0.1, limit=0.3)
+        except KeyboardInterrupt:
+            if wait and not sent:  # the rest at once, or the board stays in the raw REPL
+                self.exit(soft_reboot, wait=False)
+            raise
         except DeployError:
             pass
 
