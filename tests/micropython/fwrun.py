@@ -179,18 +179,17 @@ def _import(name, *args):
         _stack[-1] += total
         # modules loaded by this import that no nested call reported (``from pkg import mod``)
         # (each module noted once: a module the app dropped and imports again adds nothing
-        # here, or the list would grow in the heap measured)
+        # here; the list is made at boot, so noting one allocates nothing in the heap measured)
         extra = [m for m in sys.modules if m not in known and m != name and m not in _reported]
-        _reported.extend(extra)
-        if name not in _reported:
-            _reported.append(name)
+        for m in extra + ([] if name in _reported else [name]):
+            _reported[_reported.index(None)] = m
         print("@@import", "+".join([name] + extra), total - nested, before, cphw.now)
         if name == "firmware.app":
             _patch_app()
         _patch_session()
 
 
-_reported = []
+_reported = [None] * 256  # the app's modules noted so far (it has about 130)
 
 
 if _probe:  # (without, the app is timed alone: no collections of the probes)
