@@ -109,6 +109,7 @@ class ComputerTurns(ui.Screen):
         s.computer_move()
         st = s.state
         done = st.over or st.round_no != s.round or s.kinds[st.pending[0]] == _PERSON
+        self.app.tidy()  # the rows' new texts, low in the heap: not above the move's garbage
         self._draw(mover if done else None)  # the title names who made the last move
         if done:
             if self.open and not s.fast:
