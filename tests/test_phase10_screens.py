@@ -242,13 +242,13 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     st.waiting = [False, False, True]
     s = session(d, st, (0, 2, 2), ["ANN", "BOB", "CAT"])
     t = d.top
-    assert type(t).__name__ == "Turn" and t.mode == d.T.DRAW
+    assert type(t).__name__ == "Turn" and t.mode == d.T.M_DRAW
     shot("01-draw")
     d.row(t, (d.T.A_TAKE, 0))
-    assert t.mode == d.T.PLAY and "You took R7" in d.text()  # issue 14.3: took, not drew
+    assert t.mode == d.T.M_PLAY and "You took R7" in d.text()  # issue 14.3: took, not drew
     shot("02-play")
     d.row(t, (d.T.A_HINT, 0))
-    assert t.mode == d.T.LAY
+    assert t.mode == d.T.M_LAY
     shot("03-hint-ready")
     d.row(t, (d.T.A_CLEAR, 0))
     for c in ("R3", "B3"):
@@ -272,16 +272,16 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     assert not t.menu.dim[2], t.menu.items
     shot("06-lay-ready")
     d.key("A")
-    assert st.laid[0] == 2 and t.mode == d.T.PLAY
+    assert st.laid[0] == 2 and t.mode == d.T.M_PLAY
     assert t.fx is not None  # the laid cards fly up (firmware.fx)
     d.m.run(800)
     assert t.fx is None
     shot("07-laid")
     d.card(t, parse_card("R8"))
-    assert t.mode == d.T.CARD
+    assert t.mode == d.T.M_CARD
     shot("08-card-choice")
     d.row(t, (d.T.A_HIT, 0))
-    assert t.mode == d.T.HIT and any(t.menu.dim) and not all(t.menu.dim[:-1])
+    assert t.mode == d.T.M_HIT and any(t.menu.dim) and not all(t.menu.dim[:-1])
     shot("09-hit-targets-greyed")
     d.row(t, (d.T.A_GROUP, 2))  # ANN's set of 3s: R8 does not fit: the rules core says why
     assert d.top is t and info_text(t) == "Does not fit there"  # in one line
@@ -297,7 +297,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     d.card(t, parse_card("W"))
     d.row(t, (d.T.A_HIT, 0))
     d.row(t, (d.T.A_GROUP, 3))  # ANN's run 4-7: both ends open
-    assert t.mode == d.T.END
+    assert t.mode == d.T.M_END
     shot("11-wild-which-end")
     d.row(t, (d.T.A_END, G.LOW))
     assert st.table[3][2] == 3
@@ -309,7 +309,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     t = d.top
     d.card(t, parse_card("S"))
     d.row(t, (d.T.A_DISCARD, 0))
-    assert t.mode == d.T.TARGET and t.menu.dim[1] and not t.menu.dim[0]
+    assert t.mode == d.T.M_TARGET and t.menu.dim[1] and not t.menu.dim[0]
     shot("13-skip-target-waiting-greyed")
     d.row(t, (d.T.A_TARGET, 1))
     assert st.pending == (0, P.DRAW)  # BOB and CAT both wait out a Skip: ANN again
@@ -331,7 +331,7 @@ def test_every_phase10_screen_fits(board_id, tmp_path):
     shot("16-draw-no-marks")
     d.row(t, (d.T.A_DECK, 0))
     d.row(t, (d.T.A_LAY, 0))
-    assert t.mode == d.T.PICK and len(t.rows) == 6
+    assert t.mode == d.T.M_PICK and len(t.rows) == 6
     shot("17-free-choice-phase")
 
     # --- the end of a hand that ties, and a tiebreak hand to the end -----------------------
@@ -397,12 +397,12 @@ def test_hint_and_lay_down_reasons_are_shown_whole(board_id, tmp_path):
     the information line (the 160x128 line holds 25 characters; nothing may be cut off)."""
     d, t, C = person_turn(board_id, tmp_path, "R3 B3 G3 R5 Y7 G9 Y11 R1 B2 G12 B10", "R4")
     d.row(t, (d.T.A_HINT, 0))
-    assert t.mode == d.T.LAY and info_text(t) == "Hint: 2 cards short"
+    assert t.mode == d.T.M_LAY and info_text(t) == "Hint: 2 cards short"
     assert "Hint: 2 cards short" in d.text()
     assert t.menu.items[0].startswith(" Set3 ok: R3 B3 G3") or t.menu.items[0].startswith(">Set3 ok: R3"), t.menu.items
     assert "+2" in t.menu.items[1], t.menu.items
     d.key("B")  # back to the hand
-    assert t.mode == d.T.PLAY
+    assert t.mode == d.T.M_PLAY
     d.row(t, (d.T.A_LAY, 0))
     assert info_text(t) == "Set3 needs 3 more"
     for c in ("R3", "B3", "G3", "R5", "Y7"):
@@ -561,7 +561,7 @@ def test_issue14_phase_laid_and_win_animations_end_and_leave_the_screen_as_befor
     d.row(t, (d.T.A_HINT, 0))
     before = len(t.group)
     d.row(t, (d.T.A_LAYNOW, 0))
-    assert st.laid[0] and t.mode == d.T.PLAY and t.fx is not None
+    assert st.laid[0] and t.mode == d.T.M_PLAY and t.fx is not None
     assert len(t.group) > before
     frames = []
     for _ in range(30):
@@ -652,11 +652,11 @@ def test_issue26_turn_footer_says_pause_where_B_pauses_and_back_where_it_goes_ba
     go back to, opens the pause menu: the footer names what it does."""
     d, t, C = person_turn(board_id, tmp_path, "R1 R2 B3 G4 Y5 R6 B7 G8 Y9 R10 B11", "R3")
     hold = "hold B" if board_id.startswith("clue") else "B"
-    assert t.mode == d.T.PLAY and t.footer.text.endswith(hold + " pause"), t.footer.text
+    assert t.mode == d.T.M_PLAY and t.footer.text.endswith(hold + " pause"), t.footer.text
     d.key("A")  # the card under the cursor: what to do with it
-    assert t.mode == d.T.CARD and t.footer.text.endswith(hold + " back"), t.footer.text
+    assert t.mode == d.T.M_CARD and t.footer.text.endswith(hold + " back"), t.footer.text
     d.key("B")
-    assert t.mode == d.T.PLAY and t.footer.text.endswith(hold + " pause"), t.footer.text
+    assert t.mode == d.T.M_PLAY and t.footer.text.endswith(hold + " pause"), t.footer.text
     d.key("B")
     assert type(d.top).__name__ == "PauseMenu"
     d.close()
@@ -743,14 +743,14 @@ def test_issue26_drawing_and_discarding_the_drawn_card_takes_at_most_four_presse
     d, t, C = person_turn(board_id, tmp_path, "R1 B3 G5 Y7 R9 B11 G2 Y4 R6 B8", "R3 R4",
                           drawn="Y12", discard="G12")
     st = t.session.state
-    assert type(t).__name__ == "Turn" and t.mode == d.T.DRAW
+    assert type(t).__name__ == "Turn" and t.mode == d.T.M_DRAW
     before = d.keys
     for _ in range(6):
         if st.pending[0] != 0:
             break
-        if t.mode == d.T.DRAW:
+        if t.mode == d.T.M_DRAW:
             d.row(t, (d.T.A_DECK, 0))
-        elif t.mode == d.T.PLAY:
+        elif t.mode == d.T.M_PLAY:
             d.card(t, parse_card("Y12"))
         else:
             d.row(t, (d.T.A_DISCARD, 0))
@@ -824,7 +824,7 @@ def test_a_persons_turn_loads_the_solver_and_the_lay_down_only_when_asked(tmp_pa
     t = d.top
     T = importlib.import_module("firmware.phase10.rows")
     d.row(t, (T.A_DECK, 0))
-    assert t.mode == T.PLAY
+    assert t.mode == T.M_PLAY
 
     def loaded():
         return {m for m in ("shared_rules.solver", "firmware.phase10.laydown", "firmware.turns")
@@ -832,6 +832,6 @@ def test_a_persons_turn_loads_the_solver_and_the_lay_down_only_when_asked(tmp_pa
 
     assert loaded() == set()
     d.row(t, (T.A_HINT, 0))
-    assert t.mode == T.LAY, d.text()  # the hint chose the plan closest to the phase
+    assert t.mode == T.M_LAY, d.text()  # the hint chose the plan closest to the phase
     assert loaded() == {"shared_rules.solver", "firmware.phase10.laydown"}
     d.close()

