@@ -28,6 +28,9 @@ _LEFT = const(2)  # boards.LEFT
 _RIGHT = const(3)  # boards.RIGHT
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
+_CLICK = const((1760, 12))  # firmware.sound.CLICK
+_OK = const((1320, 40))  # firmware.sound.OK
+_BACK = const((660, 40))  # firmware.sound.BACK
 
 _BRIGHTNESS = const((0.25, 0.5, 0.75, 1.0))
 _MENUS = const(("firmware.menus", "firmware.menu"))  # the main menu's modules, not kept during a game
@@ -364,11 +367,11 @@ class App:
             if self.top is not top or self.later is not None:
                 break  # the rest were pressed for the screen that has just gone (or is going)
             if k == _A:
-                self.sound.play(sound.OK, now)
+                self.sound.play(_OK, now)
             elif k == _B:
-                self.sound.play(sound.BACK, now)
+                self.sound.play(_BACK, now)
             elif k == _UP or k == _DOWN or k == _LEFT or k == _RIGHT:
-                self.sound.play(sound.CLICK, now)
+                self.sound.play(_CLICK, now)
             self.top.key(k)
 
     def _tick(self, now):

@@ -5,7 +5,7 @@ from micropython import const
 
 import supervisor
 
-from firmware import sound, ui
+from firmware import ui
 from firmware.lang import t
 from firmware.pages import TextPage
 
@@ -16,13 +16,14 @@ _DOWN = const(1)  # boards.DOWN
 _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 _DELAYS = const((1500, 600, 150))  # firmware.settings.DELAYS
+_WIN = const((1568, 300))  # firmware.sound.WIN
 
 
 def finish(session):
     """The game is over (``Session.next``, once the screen it ended on is gone): the statistics
     counted and the saved game removed in one write; the last summary, returned."""
     app = session.app
-    app.sound.play(sound.WIN, supervisor.ticks_ms())
+    app.sound.play(_WIN, supervisor.ticks_ms())
     session.flush()
     places = session.state.ranking()
     # one write removes the saved game and counts the game: a power cut keeps both or
