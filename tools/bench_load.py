@@ -12,9 +12,9 @@ Both are timed by the app's clock inside one run (the runner's ``timing`` marks)
 less the time the stand-ins spend on what a board does in C (``bitmaptools.blit``,
 ``Bitmap.fill``: a Python loop over every pixel here, microseconds on a board; a ``Bitmap``'s
 subscript, three Python calls a pixel here, a few microseconds of C on a board: a pixel the app
-reads or sets one by one counts its index, its value and the call), as a ratio to the pystones the port runs a second by the same
-clock at the end of the same run, so that a shared machine's load moves both; the median of
-``--repeats`` runs.
+reads or sets one by one counts its index, its value and the call), as a ratio to the pystones
+the port runs a second by the same clock at the end of the same run, so that a shared machine's
+load moves both; the median of ``--repeats`` runs.
 
 - Boot: from ``code.py`` starting to the app's first sleep, its first screen up.
 - Start: from the key A on Start going down to the game's first screen shown.
