@@ -1,28 +1,22 @@
-"""The Rules pages: the phase lists (from the rules core's tables) and a short how-to per game,
-in the app's language (their words in the language files, firmware/lang.py), and the Rules menu. Imported only while the Rules screen is open."""
+"""The Rules pages: the phase lists and a short how-to per game, in the app's language (the
+language files hold them whole, the phase lists made from the rules core's tables when the files
+are built: tools/make_texts.py), and the Rules menu. Imported only while the Rules screen is
+open."""
 
 from micropython import const
 
 from firmware.menu import ListScreen
 from firmware.lang import t
 
-# constants of other modules, copied so that they compile away (tests/test_subset.py
-# holds each to its source)
-_RUN = const(1)  # shared_rules.phases.RUN
-_COLOUR = const(2)  # shared_rules.phases.COLOUR
-
-# (game key in the registry, title key, page)
+# (game key in the registry, title key, the page's key)
 _TOPICS = const((
-    ("phase10", "rules.card_phases", "card_phases"),
-    ("phase10", "rules.card_howto", "card_howto"),
-    ("phase10board", "rules.board_phases", "board_phases"),
-    ("phase10board", "rules.board_howto", "board_howto"),
-    ("phase10board", "rules.board_spaces", "board_spaces"),
-    ("dice_express", "rules.dice_howto", "dice_howto"),
+    ("phase10", "rules.card_phases", "rules.card_phases_page"),
+    ("phase10", "rules.card_howto", "rules.card_text"),
+    ("phase10board", "rules.board_phases", "rules.board_phases_page"),
+    ("phase10board", "rules.board_howto", "rules.board_text"),
+    ("phase10board", "rules.board_spaces", "rules.spaces_text"),
+    ("dice_express", "rules.dice_howto", "rules.dice_text"),
 ))
-
-PAGES = {"card_howto": "rules.card_text", "board_howto": "rules.board_text",
-         "board_spaces": "rules.spaces_text", "dice_howto": "rules.dice_text"}
 
 
 def topics(key=None):
@@ -30,41 +24,12 @@ def topics(key=None):
     return [(t(k), w) for g, k, w in _TOPICS if key is None or g == key]
 
 
-def describe(phase):
-    """A phase in the app's language, equal groups together: ``2 sets of 3``, ``set of 3 +
-    run of 4`` (the rules core's ``phases.describe`` in English, from the language file)."""
-    from shared_rules.phases import equal_groups
-
-    parts = []
-    for kind, size, count in equal_groups(phase):
-        # (each key whole: deploy turns a literal key into its hash, no name interned)
-        if count == 1:
-            word = t("ph.colour1") if kind == _COLOUR else t("ph.run1") if kind == _RUN else t("ph.set1")
-        else:
-            word = t("ph.colourN") if kind == _COLOUR else t("ph.runN") if kind == _RUN else t("ph.setN")
-        parts.append(word.format(size) if count == 1 else word.format(count, size))
-    return " + ".join(parts)
-
-
-def _phases(table, title):
-    lines = [title]
-    for i in range(len(table)):
-        lines.append(str(i + 1) + ". " + describe(table[i]))
-    return "\n".join(lines)
-
-
-def text(what):
-    """A Rules page's text: the phase lists made here (a string), a how-to left in the language
-    file and read a page at a time (``firmware.pages.Long``)."""
-    from shared_rules import phases
-
-    if what == "card_phases":
-        return _phases(phases.CARD_PHASES, t("rules.card_list")) + "\n" + t("rules.card_lists")
-    if what == "board_phases":
-        return _phases(phases.BOARD_PHASES, t("rules.board_list"))
+def text(key):
+    """The Rules page of ``key``, left in the language file and read a page at a time
+    (``firmware.pages.Long``)."""
     from firmware.pages import Long
 
-    return Long(PAGES[what])
+    return Long(key)
 
 
 class RulesMenu(ListScreen):

@@ -217,7 +217,7 @@ def test_P10C_4_hard_slides_its_run_along_the_wild_so_a_leftover_card_hits():
     g.progress[0] = 3
     g.apply((DRAW_DECK,))
     from shared_rules import solver
-    from shared_rules.phases import CARD_PHASES
+    from shared_rules.phase10.phases import CARD_PHASES
     assert solver.solve(g.hands[0], CARD_PHASES[3])[1][0][0] == C.WILD  # the solver: W as 2
     move = hard().choose(g.view(0))
     assert move[0] == LAY and move[1] == 4

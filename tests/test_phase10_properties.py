@@ -16,7 +16,7 @@ import pytest
 from shared_rules import cards as C
 from shared_rules import solver
 from shared_rules.phase10.game import EVERYONE, FREE
-from shared_rules.phases import PHASE_LISTS
+from shared_rules.phase10.phases import PHASE_LISTS
 from shared_rules.desktop.selfplay import SelfPlay
 from shared_rules.rng import Rng
 from shared_rules import save as codec

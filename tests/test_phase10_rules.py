@@ -6,7 +6,8 @@ import pytest
 from shared_rules import cards as C
 from shared_rules.errors import RuleError
 from shared_rules.groups import check_group, hit_ends, LOW, HIGH, NONE
-from shared_rules.phases import SET, RUN, COLOUR, phase_list
+from shared_rules.phases import SET, RUN, COLOUR
+from shared_rules.phase10.phases import phase_list
 from shared_rules.phase10.game import (Phase10, DRAW, PLAY, SKIP_TARGET, DRAW_DECK, TAKE_DISCARD, LAY,
                                   HIT, DISCARD, TARGET)
 from tests.p10 import game, stack, cards, hand_text, snapshot, count_cards

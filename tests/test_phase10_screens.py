@@ -491,7 +491,7 @@ def test_every_refusal_of_the_rules_core_has_a_one_line_text():
         L = importlib.import_module("firmware.phase10.laydown")
         BS = importlib.import_module("firmware.phase10board.why")
         DT = importlib.import_module("firmware.dice_express.turn")
-        phases = importlib.import_module("shared_rules.phases")
+        phases = importlib.import_module("shared_rules.phase10.phases")
         head = max(len(L.group_head(k, n)) for shape in phases.CARD_PHASES for k, n in shape)
         board = dict(BS.SHORT)
         for name, codes in found.items():

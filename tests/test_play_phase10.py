@@ -652,7 +652,7 @@ def test_P10C_7_two_buttons_wait_on_lay_down_after_any_draw_that_completes_the_p
     assert t.mode == d.T.M_DRAW
     d.row(t, (d.T.A_TAKE if take else d.T.A_DECK, 0))
     solver = importlib.import_module("shared_rules.solver")
-    phases = importlib.import_module("shared_rules.phases")
+    phases = importlib.import_module("shared_rules.phase10.phases")
     st = t.session.state
     assert (solver.missing(st.hands[0], phases.CARD_PHASES[0]) == 0) == ready
     on_lay = not t.focus_hand and t.rows[t.menu.index][0] == d.T.A_LAY

@@ -249,7 +249,8 @@ import sys, micropython
 sys.path[:] = [%r]
 from shared_rules import cards
 from shared_rules import solver
-from shared_rules.phases import CARD_PHASES, BOARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
+from shared_rules.phase10board.phases import BOARD_PHASES
 from shared_rules.rng import Rng
 rng = Rng(5)
 deck = cards.new_deck()

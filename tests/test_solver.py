@@ -13,7 +13,9 @@ from shared_rules import solver
 from shared_rules.cards import WILD, SKIP, new_deck
 from shared_rules.phase10.desktop import parse_cards as parse_list
 from shared_rules.groups import check_group, is_wild
-from shared_rules.phases import SET, RUN, COLOUR, CARD_PHASES, BOARD_PHASES
+from shared_rules.phases import SET, RUN, COLOUR
+from shared_rules.phase10.phases import CARD_PHASES
+from shared_rules.phase10board.phases import BOARD_PHASES
 from shared_rules.rng import Rng
 
 import pytest
@@ -411,7 +413,8 @@ def test_P10C_3_cache_stays_within_its_limit(cache_limit):
 PARITY_PROGRAM = """
 from shared_rules import solver
 from shared_rules.cards import new_deck
-from shared_rules.phases import CARD_PHASES, BOARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
+from shared_rules.phase10board.phases import BOARD_PHASES
 from shared_rules.rng import Rng
 
 rng = Rng(11)

@@ -105,7 +105,7 @@ try:
 except AttributeError:
     _clock = None
 from shared_rules import solver
-from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
 from shared_rules.rng import Rng
 r = Rng(5)
 hands = []

@@ -16,7 +16,9 @@ import time
 
 from shared_rules import solver
 from shared_rules.cards import WILD, SKIP, new_deck
-from shared_rules.phases import CARD_PHASES, BOARD_PHASES, describe
+from shared_rules.desktop.phases import describe
+from shared_rules.phase10.phases import CARD_PHASES
+from shared_rules.phase10board.phases import BOARD_PHASES
 from shared_rules.rng import Rng
 
 try:

@@ -7,6 +7,11 @@
 Source: one ``key = text`` a line (``\\n`` a line break in the text); a line starting with
 white space continues the text before it (joined with a space, none after a line break); ``#`` starts a comment line.
 
+The Rules pages of the two Phase 10 games' phases are made here, from the rules core's tables
+and the words of ``ph.*`` (``rules.card_phases_page``, ``rules.board_phases_page``): the board
+reads them a page at a time as it reads the how-to pages, with no table or code of its own for
+them. The keys they are made of are not written to the ``.lng`` (``BUILD_KEYS``).
+
 ``.lng`` (big-endian): ``b"LG"``, count (2), then ``count`` entries of 8 bytes sorted by hash:
 the key's 24-bit hash (3, ``firmware.lang.key_hash``), the text's offset in the file (3) and
 its length in bytes (2); then the texts, UTF-8. Keys are not stored: two keys of one hash are
@@ -53,6 +58,43 @@ def load(code):
     return parse((SRC / (code + ".txt")).read_text(encoding="utf-8"), code + ".txt")
 
 
+# the words the phase pages are made of, which the board does not ask for
+BUILD_KEYS = ("ph.set1", "ph.setN", "ph.run1", "ph.runN", "ph.colour1", "ph.colourN",
+              "rules.card_list", "rules.card_lists", "rules.board_list")
+
+
+def describe(phase, texts):
+    """A phase in the words of ``texts``, equal groups together: ``2 sets of 3``, ``set of 3
+    + run of 4``."""
+    from shared_rules.phases import COLOUR, RUN, equal_groups
+
+    parts = []
+    for kind, size, count in equal_groups(phase):
+        word = "colour" if kind == COLOUR else "run" if kind == RUN else "set"
+        if count == 1:
+            parts.append(texts["ph." + word + "1"].format(size))
+        else:
+            parts.append(texts["ph." + word + "N"].format(count, size))
+    return " + ".join(parts)
+
+
+def phase_page(table, title, texts):
+    return "\n".join([texts[title]] + [str(i + 1) + ". " + describe(table[i], texts)
+                                         for i in range(len(table))])
+
+
+def compiled(texts):
+    """{key: text} as the board gets it: the phase pages made, the words they took left out."""
+    from shared_rules.phase10.phases import CARD_PHASES
+    from shared_rules.phase10board.phases import BOARD_PHASES
+
+    out = {k: v for k, v in texts.items() if k not in BUILD_KEYS}
+    out["rules.card_phases_page"] = (phase_page(CARD_PHASES, "rules.card_list", texts) + "\n"
+                                     + texts["rules.card_lists"])
+    out["rules.board_phases_page"] = phase_page(BOARD_PHASES, "rules.board_list", texts)
+    return out
+
+
 def build(texts):
     """The bytes of a .lng of {key: text}."""
     entries = sorted((key_hash(k), k) for k in texts)
@@ -79,7 +121,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     bad = 0
     for code in CODES:
-        data = build(load(code))
+        data = build(compiled(load(code)))
         out = OUT / (code + ".lng")
         if args.check:
             if not out.exists() or out.read_bytes() != data:

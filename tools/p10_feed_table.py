@@ -25,7 +25,7 @@ from shared_rules.phase10 import seen as K
 from shared_rules.phase10 import feed as F
 from shared_rules import solver
 from shared_rules.groups import hit_ends
-from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
 from tools import tournament as T
 
 _GAME = {}

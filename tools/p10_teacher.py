@@ -46,7 +46,7 @@ from shared_rules import cards as C
 from shared_rules import solver
 from shared_rules.phase10 import hard as H
 from shared_rules.phase10.game import DISCARD
-from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
 
 
 class _View:

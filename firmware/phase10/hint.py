@@ -40,7 +40,7 @@ def _closest_plan(screen, hand, phases):
 
     best = None
     for number in phases:
-        missing, groups = solver.solve(hand, screen.PHASES[number - 1])
+        missing, groups = solver.solve(hand, screen.phase(number))
         if best is None or missing < best[0]:
             best = (missing, number, groups)
         if missing == 0:

@@ -4,8 +4,9 @@ screen's LAY mode (the groups' rows, the information line, a card chosen into a 
 lay-down made). Loaded once a lay-down is chosen (the hint's, ``firmware.phase10.hint``, too): a
 turn that only draws, hits and discards never needs it.
 
-``LayDown(screen, number)``: ``screen`` the turn screen (``firmware.phase10.turn.Turn``, or the
-board game's, which gives its phase table ``PHASES`` and its cards' ``text_of``), ``number``
+``LayDown(screen, number)``: ``screen`` the turn screen of either game
+(``firmware.phase10.turn.Turn``: the game's phase table by ``phase`` and its cards by
+``text_of``), ``number``
 the phase being laid (1-based), from the screen's hand in display order (``order``). Wilds are
 what ``shared_rules.groups.is_wild`` says (the card game's ``0x40``, the board game's jokers
 ``card | 0x80``).
@@ -18,7 +19,6 @@ from shared_rules.groups import check_group, is_wild
 
 from firmware.lang import t
 from firmware.cards import FILL, kind as look_of
-from firmware.phase10 import text as p10text
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)
@@ -101,7 +101,7 @@ class LayDown:
     def __init__(self, screen, number):
         self.screen = screen
         self.number = number
-        self.shape = screen.PHASES[number - 1]
+        self.shape = screen.phase(number)
         self.cards = screen.order
         self.in_group = [-1] * len(self.cards)  # per card: the group it is in, or -1
         self.filling = 0
@@ -179,7 +179,9 @@ class LayDown:
             return t("p10.complete").format(head)
         if err is None:
             return t("p10.needs_more").format(head, self.missing(gi))
-        return head + ": " + (p10text.short(err.code) or t("p10.not_allowed"))
+        from firmware.phase10.text import short  # (a refusal's words)
+
+        return head + ": " + (short(err.code) or t("p10.not_allowed"))
 
     def say_state(self):
         """The filling group's state on the information line (a warning if it cannot be)."""
@@ -228,8 +230,12 @@ class LayDown:
             if not ok:
                 kind, size = shape[gi]
                 name = t("p10.kinds").split("|")[kind]
-                why = p10text.full_reason(err) if err is not None else \
-                    t("p10.needs_cards").format(self.missing(gi))
+                if err is None:
+                    why = t("p10.needs_cards").format(self.missing(gi))
+                else:
+                    from firmware.phase10.text import full_reason  # (a refusal's words)
+
+                    why = full_reason(err)
                 scr.refuse(self.state(gi), t("p10.group_why").format(gi + 1, name, size, why))
                 return
         # the cards laid fly from the hand up to the title (firmware.fx), if it is still up

@@ -6,11 +6,16 @@ Modes: DRAW (deck or discard), PLAY (pick a card, or lay down / hint / sort / ta
 (discard the card or hit it), HIT (which laid group; the ones it cannot go on are greyed), END
 (which end of a run a Wild extends), PICK (which phase, in free-choice games), LAY (A on a card
 puts it into the group that is filling, or takes it out again), TARGET (whom a Skip skips).
+
+Both Phase 10 games' turn screens use this module; what only the card game shows (the turn's
+title, a free choice's phases, the Skip's targets, a refusal's reason) is
+``firmware.phase10.text``'s, loaded where the card game shows it, so that the board game's turn
+never loads it. The phase table and a card's text are the game's (``Screens.PHASES``,
+``Screens.card_text``).
 """
 
 from micropython import const
 
-from firmware.phase10 import text as p10text
 from firmware.lang import t
 from firmware.decide import Decision
 
@@ -20,6 +25,9 @@ _LOW = const(1)  # shared_rules.groups.LOW
 _HIGH = const(2)  # shared_rules.groups.HIGH
 _DRAW = const(0)  # shared_rules.phase10.game.DRAW
 _PLAY = const(1)  # shared_rules.phase10.game.PLAY
+_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+_SET = const(0)  # shared_rules.phases.SET
+_RUN = const(1)  # shared_rules.phases.RUN
 
 # the modes (above)
 _M_DRAW = const(0)
@@ -55,11 +63,15 @@ class Rows(Decision):
     ``Turn``'s, the lay-down being chosen ``self.lay`` (``firmware.phase10.laydown.LayDown``)."""
 
     BOARD = False  # the board game's cards (colour 1 purple, P): firmware.phase10board.play sets it
-    COLOURS = p10text.COLOURS  # the names of the colours, for colour groups
+    COLOURS = "p10.colours"  # the key of the colours' names, for colour groups (``group_text``)
 
     def text_of(self, c):
         """A card as the player reads it (``R7``; the board game's ``P7``)."""
-        return p10text.card_text(c)
+        return self.session.game.card_text(c)
+
+    def phase(self, number):
+        """The groups of phase ``number`` in the game's phase table."""
+        return self.session.game.PHASES[number - 1]
 
     # ------------------------------------------------------------------ modes and rows
 
@@ -101,7 +113,7 @@ class Rows(Decision):
             if not v.laid[self.seat]:
                 add(_A_HIT, 0, t("p10.hit_lay_first"), True)
             elif not v.hit_targets(c):
-                if p10text.later_targets(v, c):
+                if later_targets(v, c):
                     add(_A_HIT, 0, t("p10.hit_next").format(ct), True)
                 else:
                     add(_A_HIT, 0, t("p10.hit_nowhere").format(ct), True)
@@ -111,16 +123,18 @@ class Rows(Decision):
         elif mode == _M_HIT:
             targets = [gi for gi, _ in v.hit_targets(self.card)]
             for gi in range(len(v.table)):
-                add(_A_GROUP, gi, p10text.group_text(v.table[gi], names, self.COLOURS), gi not in targets)
+                add(_A_GROUP, gi, group_text(v.table[gi], names, self.COLOURS), gi not in targets)
             add(_A_BACK, 0, t("p10.back"))
         elif mode == _M_END:
             g = v.table[self.target_group]
             add(_A_END, _LOW, t("p10.w_low").format(g[2] - 1))
             add(_A_END, _HIGH, t("p10.w_high").format(g[3] + 1))
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == _M_PICK:
+        elif mode == _M_PICK:  # (the card game's free choice)
+            from firmware.phase10.text import phase_short
+
             for n in v.open_phases():
-                add(_A_PHASE, n, str(n) + ": " + p10text.phase_short(n))
+                add(_A_PHASE, n, str(n) + ": " + phase_short(n))
             add(_A_BACK, 0, t("p10.back"))
         elif mode == _M_LAY:
             for gi in range(len(self.lay.shape)):
@@ -129,11 +143,13 @@ class Rows(Decision):
             add(_A_HINT, 0, t("p10.hint"))
             add(_A_CLEAR, 0, t("p10.clear"))
             add(_A_BACK, 0, t("p10.back"))
-        elif mode == _M_TARGET:
+        elif mode == _M_TARGET:  # (the card game's 2020 Skip)
+            from firmware.phase10.text import target_text
+
             ok = v.skip_targets()
             for s in range(v.n):
                 if s != self.seat and v.active[s]:
-                    add(_A_TARGET, s, p10text.target_text(v, s, names[s]), s not in ok)
+                    add(_A_TARGET, s, target_text(v, s, names[s]), s not in ok)
         if mode in (_M_DRAW, _M_PLAY, _M_TARGET):
             add(_A_SORT, 0, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))
             add(_A_TABLE, 0, t("pause.table"))
@@ -183,7 +199,7 @@ class Rows(Decision):
         top = v.discard_top if kind == _DRAW and v.can_take_discard() else -1
         least = least_taken = 99
         for number in v.open_phases():
-            phase = self.PHASES[number - 1]
+            phase = self.phase(number)
             least = min(least, solver.missing(v.hand, phase))
             if top >= 0:
                 least_taken = min(least_taken, solver.missing(v.hand + [top], phase))
@@ -199,6 +215,37 @@ class Rows(Decision):
 
         self.lay = LayDown(self, number)
         self._mode(_M_LAY)
+
+
+def group_text(g, names=None, colours="p10.colours"):
+    """A laid group in a few characters: ``set of 7s``, ``run 3-9``, ``red x7``; with the
+    owner's name first when ``names`` is given; ``colours``: the key of the names of the game's
+    colours (the board game's colour 1 is purple)."""
+    owner, kind, a, b, cards = g
+    if kind == _SET:
+        out = t("p10.g.set").format(a)
+    elif kind == _RUN:
+        out = t("p10.g.run").format(a, b)
+    else:
+        out = t("p10.g.colour").format(t(colours).split(" ")[a], len(cards))  # a key: its words
+    if names is not None:
+        out = names[owner] + " " + out
+    return out
+
+
+def later_targets(view, card):
+    """The other players' groups ``card`` fits but may not be hit on yet: the turn its owner
+    laid down in the classic rules (P10C-13). [] otherwise (and always in the board game)."""
+    if not (view.laid[view.seat] and view.laid_this_turn and view.edition == _CLASSIC):
+        return []
+    from shared_rules.groups import hit_ends
+
+    out = []
+    for gi in range(len(view.table)):
+        g = view.table[gi]
+        if g[0] != view.seat and hit_ends(g[1], g[2], g[3], card):
+            out.append(gi)
+    return out
 
 
 # The public names of the constants above, for the desktop's tools and the tests: a board's

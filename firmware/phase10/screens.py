@@ -9,6 +9,7 @@ Computer players come from the rules core (``shared_rules.phase10.game.PLAYERS``
 
 from micropython import const
 
+from shared_rules.phase10.phases import CARD_PHASES
 from firmware.lang import t
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
@@ -25,8 +26,9 @@ _TARGET = const(5)  # shared_rules.phase10.game.TARGET
 _SKIP = const(0x50)  # shared_rules.cards.SKIP
 
 
-def _card(c, letters=None):
-    """A card in the app's language (``R7``, ``W``, ``S`` in English: the record's notation)."""
+def card_text(c, letters=None):
+    """A card as a player reads it, in the app's language: ``R7``, ``W``, ``S`` in English
+    (the record's notation, P10C-2), ``К7``, ``W``, ``П`` in Russian (``card.letters``)."""
     letters = letters or t("card.letters")
     k = c >> 4
     return letters[k] if k >= 4 else letters[k] + str(c & 15)
@@ -36,6 +38,11 @@ _PHASE = const((784, 180))
 
 
 class Screens:
+    PHASES = CARD_PHASES  # the phase table of the turn screen (``firmware.phase10.rows``)
+
+    def card_text(self, c):  # for the turn screen and the table
+        return card_text(c)
+
     def __init__(self, session):
         self.session = session
         self.by_colour = False  # the person's hand sorted by colour (kept between turns)
@@ -76,7 +83,7 @@ class Screens:
         if move[0] != _LAY:
             return ""
         letters = t("card.letters")
-        return ": " + " | ".join([" ".join([_card(c, letters) for c in g]) for g in move[2]])
+        return ": " + " | ".join([" ".join([card_text(c, letters) for c in g]) for g in move[2]])
 
     def describe(self, move):
         """The log's line of a move, before it is applied, in the app's language (the rules
@@ -89,17 +96,17 @@ class Screens:
         if kind == _DRAW_DECK:
             return t("p10.m.draws").format(who)
         if kind == _TAKE_DISCARD:
-            return t("p10.m.takes").format(who, _card(st.discard[-1]))
+            return t("p10.m.takes").format(who, card_text(st.discard[-1]))
         if kind == _LAY:
             return t("p10.m.lays").format(who, move[1] or st.open_phases(st.turn)[0])
         if kind == _HIT:
             g = st.table[move[2]]
             what = t("p10.kinds").split("|")[g[1]]
             if g[0] == st.turn:
-                return t("p10.m.hits_own").format(who, _card(move[1]), what)
-            return t("p10.m.hits").format(who, _card(move[1]), names[g[0]], what)
+                return t("p10.m.hits_own").format(who, card_text(move[1]), what)
+            return t("p10.m.hits").format(who, card_text(move[1]), names[g[0]], what)
         if kind == _DISCARD:
-            line = t("p10.m.discards").format(who, _card(move[1]))
+            line = t("p10.m.discards").format(who, card_text(move[1]))
             if len(st.hands[st.turn]) > 1:  # the turn passes on (not the last card: P10C-15)
                 nxt = st._next_active(st.turn)
                 # P10C-11 classic: the next player is skipped at once
@@ -132,8 +139,7 @@ class Screens:
     def table(self, seat):
         from firmware.phase10 import table
 
-        s = self.session
-        return table.entries(s.state.view(seat, False), s.names)
+        return table.entries(self, seat)
 
     def status(self):
         s = self.session

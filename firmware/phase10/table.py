@@ -3,12 +3,16 @@ table, which takes the turn screen's place."""
 
 from firmware.lang import t
 from firmware.tableview import group_tiles
-from firmware.phase10.text import card_text, phase_tag
+from firmware.phase10.text import phase_tag
 
 
-def entries(view, names):
-    """The table as tiles (firmware.tableview): the pile, then per player a line (phase, cards
-    in hand, penalty points, laid / waits) and their laid groups' cards as tiles."""
+def entries(game, seat):
+    """The table as ``seat`` sees it (firmware.tableview), ``game`` the card game's ``Screens``:
+    the pile, then per player a line (phase, cards in hand, penalty points, laid / waits) and
+    their laid groups' cards as tiles."""
+    card_text = game.card_text
+    names = game.session.names
+    view = game.session.state.view(seat, False)
     top = view.discard_top
     out = [(t("p10.deck_top").format(view.draw_size, card_text(top) if top >= 0 else "-"), None)]
     for s in range(view.n):

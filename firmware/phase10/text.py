@@ -1,21 +1,20 @@
-"""Phase 10's texts on the device: phases, progress, laid groups, Skip targets, cards, and the
-refusals of the rules core by their ``RuleError.code`` (an int: the rules core holds no words;
-``shared_rules/desktop/errors.py`` lists the codes), whose words ``firmware.phase10.why`` holds
-and is loaded for. Shared by ``firmware.phase10.screens`` and the turn screen
-``firmware.phase10.turn``; the table's are ``firmware.phase10.table``'s."""
+"""The card game's texts on the device: the turn's title, phases, progress, Skip targets, and
+the refusals of the rules core by their ``RuleError.code`` (an int: the rules core holds no
+words; ``shared_rules/desktop/errors.py`` lists the codes), whose words ``firmware.phase10.why``
+holds and is loaded for. Loaded where the card game shows them (``firmware.phase10.turn``,
+``rows``, ``laydown``, ``table``); the board game's turn, which shares the turn screen, loads it
+only for a refusal's words. A card's and a laid group's texts are the game's ``Screens``' and
+``firmware.phase10.rows``'."""
 
 from micropython import const
 
-from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
 
 from firmware.lang import t, phase_text
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source); the card game's rules core is not imported: the board game's
-# turn screen uses this module without it
-_SET = const(0)  # shared_rules.phases.SET
-_RUN = const(1)  # shared_rules.phases.RUN
-_CLASSIC = const(0)  # shared_rules.phase10.game.CLASSIC
+# refusals use this module without it
 _FREE = const(2)  # shared_rules.phase10.game.FREE
 
 
@@ -23,16 +22,6 @@ def short(code):
     """The short text of a refusal code, or None (``firmware.phase10.why``, loaded for the
     moment: code is RAM)."""
     return _why(code, False)
-
-
-def card_text(c):
-    """A card as a player reads it, in the app's language: ``R7``, ``W``, ``S`` in English
-    (the record's notation, P10C-2), ``К7``, ``W``, ``П`` in Russian (``card.letters``)."""
-    letters = t("card.letters")
-    if c & 0x80:  # the board game's joker
-        return "J" + card_text(c & 0x7F)
-    k = c >> 4
-    return letters[k] if k >= 4 else letters[k] + str(c & 15)
 
 
 def full_reason(err):
@@ -53,25 +42,6 @@ def _why(code, whole):
 def phase_short(number):
     """``set3 + run4``, ``colour7``."""
     return phase_text(CARD_PHASES[number - 1], " + ")
-
-
-COLOURS = "p10.colours"  # the key of the colours' names (the board game's: its own key)
-
-
-def group_text(g, names=None, colours=COLOURS):
-    """A laid group in a few characters: ``set of 7s``, ``run 3-9``, ``red x7``; with the
-    owner's name first when ``names`` is given; ``colours``: the names of the game's colours
-    (the board game's colour 1 is purple)."""
-    owner, kind, a, b, cards = g
-    if kind == _SET:
-        out = t("p10.g.set").format(a)
-    elif kind == _RUN:
-        out = t("p10.g.run").format(a, b)
-    else:
-        out = t("p10.g.colour").format(t(colours).split(" ")[a], len(cards))  # a key: its words
-    if names is not None:
-        out = names[owner] + " " + out
-    return out
 
 
 def turn_title(view, seat, name):
@@ -96,21 +66,6 @@ def target_text(view, seat, name):
         out += " " + t("p10.laid")
     if view.waiting[seat]:
         out += " " + t("p10.waits")
-    return out
-
-
-def later_targets(view, card):
-    """The other players' groups ``card`` fits but may not be hit on yet: the turn its owner
-    laid down in the classic rules (P10C-13). [] otherwise."""
-    from shared_rules.groups import hit_ends
-
-    if not (view.laid[view.seat] and view.laid_this_turn and view.edition == _CLASSIC):
-        return []
-    out = []
-    for gi in range(len(view.table)):
-        g = view.table[gi]
-        if g[0] != view.seat and hit_ends(g[1], g[2], g[3], card):
-            out.append(gi)
     return out
 
 

@@ -15,14 +15,11 @@ The modes (DRAW, PLAY, CARD, HIT, END, PICK, LAY, TARGET) and their rows are
 
 from micropython import const
 
-from shared_rules.phases import CARD_PHASES
-
 from firmware import ui
 from firmware.menu import Menu
 from firmware.lang import t
-from firmware.phase10 import text as p10text
 from firmware.cards import HandRow, SHOWN, colour as colour_of, sort_cards, tile_size
-from firmware.phase10.rows import Rows
+from firmware.phase10.rows import Rows, group_text, later_targets
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source); the card game's rules core is not imported: the board game's
@@ -74,7 +71,6 @@ _PAUSE_HINTS = const(((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause"))
 
 class Turn(Rows):
     hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back"))
-    PHASES = CARD_PHASES  # the phase table (the board game's turn screen gives its own)
     large_title = True  # the name and phase large on a wide screen; the rows stay small: four
     # rows under the hand's large tiles and the large information line (320x170)
 
@@ -164,6 +160,13 @@ class Turn(Rows):
     def view(self):
         return self.session.state.view(self.seat, False)
 
+    def title_text(self, v):
+        """The title: whose turn, which phase and what it needs (the card game's words; the
+        board game's turn gives its own)."""
+        from firmware.phase10.text import turn_title
+
+        return turn_title(v, self.seat, self.session.names[self.seat])
+
     def refresh(self):
         """Show the decision now pending for this seat (after a move of theirs)."""
         v = self.view()
@@ -192,7 +195,7 @@ class Turn(Rows):
         self.hand.set_cards(hand)
         self.app.tidy()  # the texts drawn next take the room of the garbage made so far (the
         # widgets' too, when the screen is made)
-        self.set_title(p10text.turn_title(v, self.seat, self.session.names[self.seat]))
+        self.set_title(self.title_text(v))
         self._status(v)
         msg = ""
         if kind == _DRAW:
@@ -359,7 +362,9 @@ class Turn(Rows):
         """Make ``move``, or say why it is refused."""
         err = self.submit(move)
         if err is not None:
-            self.refuse(self.refusal_text(err), p10text.full_reason(err))
+            from firmware.phase10.text import full_reason  # (the card game's words)
+
+            self.refuse(self.refusal_text(err), full_reason(err))
 
     def tick(self, now):
         fx = self.fx
@@ -412,11 +417,11 @@ class Turn(Rows):
                 self.refuse(t("p10.e.lay_first"), t("p10.lay_first_full"))
             elif off:
                 ct = self.text_of(self.card)
-                later = p10text.later_targets(v, self.card)
+                later = later_targets(v, self.card)
                 if later:
                     self.play_refusal()
                     self.refuse(t("p10.e.next_turn"), t("p10.next_turn_full").format(
-                        ct, ", ".join([p10text.group_text(v.table[gi], self.session.names, self.COLOURS)
+                        ct, ", ".join([group_text(v.table[gi], self.session.names, self.COLOURS)
                                        for gi in later])))
                 else:
                     self.refuse(t("p10.fits_nowhere").format(ct), t("p10.fits_none").format(ct))

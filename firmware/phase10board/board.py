@@ -555,7 +555,7 @@ class BoardScreen(Decision):
 
 def need_text(marker):
     """``set3+run4`` of the phase on ``marker`` (0..9), or ``done``."""
-    from shared_rules.phases import BOARD_PHASES
+    from shared_rules.phase10board.phases import BOARD_PHASES
 
     return t("p10.done") if marker >= _FINISH else phase_text(BOARD_PHASES[marker])
 

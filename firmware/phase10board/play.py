@@ -4,7 +4,7 @@ shown to it in the card game's terms (``PlayView``)."""
 
 from micropython import const
 
-from shared_rules.phases import BOARD_PHASES
+from shared_rules.phase10board.phases import BOARD_PHASES
 from firmware import ui
 from firmware.lang import t, phase_text
 
@@ -54,20 +54,15 @@ class PlayView:
 
 
 class BoardTurn(Turn):
-    PHASES = BOARD_PHASES
     BOARD = True  # colour 1 is purple (P), not the card game's blue
-    COLOURS = "p10b.colours"  # the key of its colours' names (firmware.phase10.text.group_text)
-
-    def text_of(self, c):
-        return self.session.game.card_text(c)
+    COLOURS = "p10b.colours"  # the key of its colours' names (firmware.phase10.rows.group_text)
 
     def view(self):
         return PlayView(self.session.state.view(self.seat, False))
 
-    def refresh(self):
-        super().refresh()
+    def title_text(self, v):
         st = self.session.state
         m = st.markers[self.seat]
         need = t("p10.laid") if st.laid[self.seat] else phase_text(BOARD_PHASES[m])  # a player at the finish has won
-        self.set_title(ui.seat_title(self.title_layout.cols, self.session.names[self.seat],
-                                     t("p10b.ph").format(m + 1), need))
+        return ui.seat_title(self.title_layout.cols, self.session.names[self.seat],
+                             t("p10b.ph").format(m + 1), need)

@@ -88,6 +88,8 @@ def card_text(c):
 
 
 class Screens:
+    PHASES = B.BOARD_PHASES  # the phase table of the turn screen (``firmware.phase10.rows``)
+
     def card_text(self, c):  # for the decision screens (no import back: no cycle)
         return card_text(c)
 

@@ -13,7 +13,7 @@ They see only a :class:`shared_rules.phase10.game.View` and answer its pending d
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
 
 try:
     from micropython import const

@@ -3,8 +3,8 @@ collect, passed up or are likely to take from the discard pile (``Feed``), and w
 opponent who laid down is about to go out (``danger``)."""
 
 from shared_rules.groups import fits
-from shared_rules.phases import CARD_PHASES
 from shared_rules.phase10.game import events
+from shared_rules.phase10.phases import CARD_PHASES
 
 try:
     from micropython import const

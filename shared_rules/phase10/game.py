@@ -28,7 +28,7 @@ except ImportError:  # CPython
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
 from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
-from shared_rules.phases import phase_list, CARD_PHASES
+from shared_rules.phase10.phases import phase_list, CARD_PHASES
 from shared_rules.rng import Rng
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py

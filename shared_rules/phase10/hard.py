@@ -48,8 +48,8 @@ except ImportError:  # CPython
 
 from shared_rules import cards as C
 from shared_rules import solver
-from shared_rules.phases import CARD_PHASES
 from shared_rules.phase10.game import events
+from shared_rules.phase10.phases import CARD_PHASES
 from shared_rules.phase10.seen import card_key, phase_kind, seen_cards, unseen_weights
 from shared_rules.phase10.feed import Feed, danger
 

@@ -6,7 +6,7 @@ writer asks); the notation is read back by ``shared_rules.phase10.desktop``."""
 
 from shared_rules.errors import RuleError
 from shared_rules import cards as C
-from shared_rules.phases import CARD_PHASES
+from shared_rules.phase10.phases import CARD_PHASES
 
 
 try:

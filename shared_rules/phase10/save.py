@@ -27,7 +27,8 @@ _FREE = const(2)  # shared_rules.phase10.game.FREE
 
 
 def encode(game):
-    from shared_rules.phases import PHASE_LISTS
+    from shared_rules.phase10.phases import PHASE_LISTS
+
     w = Writer()
     n = game.n
     lists = [k for k, _ in PHASE_LISTS]
@@ -80,7 +81,7 @@ def decode(data, source=None):
     seeded generator with the saved state."""
     from shared_rules.phase10.game import (Phase10, checked_deck, EDITIONS, PROGRESSIONS,
                                            events)
-    from shared_rules.phases import PHASE_LISTS
+    from shared_rules.phase10.phases import PHASE_LISTS
     from shared_rules import cards as C
     r = Reader(data)
     n = r.u8(6)

@@ -23,8 +23,8 @@ of once laid). The phase solver is ``shared_rules.solver``; a joker is a wild to
 
 from shared_rules import solver
 from shared_rules.groups import fits
-from shared_rules.phases import BOARD_PHASES
 from shared_rules.phase10board.game import TRACK
+from shared_rules.phase10board.phases import BOARD_PHASES
 
 
 try:

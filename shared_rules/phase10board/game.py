@@ -47,7 +47,7 @@ except ImportError:  # CPython
 
 from shared_rules.errors import RuleError
 from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
-from shared_rules.phases import BOARD_PHASES
+from shared_rules.phase10board.phases import BOARD_PHASES
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)

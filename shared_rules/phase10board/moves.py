@@ -7,8 +7,8 @@ computer player and the record writer ask: code is RAM); the notation is read ba
 
 from shared_rules.errors import RuleError
 from shared_rules.groups import hit_ends
-from shared_rules.phases import BOARD_PHASES
 from shared_rules.phase10board.game import COLOUR_LETTERS, KIND_NAMES, TRACK
+from shared_rules.phase10board.phases import BOARD_PHASES
 
 try:
     from micropython import const

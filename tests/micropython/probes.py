@@ -8,6 +8,9 @@ A probe prints ``CRASH`` when the rules core raises anything but RuleError.
 """
 
 from shared_rules import cards, groups, phases
+from shared_rules.desktop import phases as phase_words
+from shared_rules.phase10 import phases as card_phases
+from shared_rules.phase10board import phases as board_phases
 from shared_rules.errors import RuleError
 from shared_rules.desktop import errors as E
 from shared_rules.rng import Rng
@@ -142,11 +145,11 @@ def group_probe(count=3000, seed=2024):
 
 def phase_probe():
     """P10C-3, P10C-19 and the board game's phases: tables, descriptions, phase lists."""
-    for table in (phases.CARD_PHASES, phases.BOARD_PHASES):
+    for table in (card_phases.CARD_PHASES, board_phases.BOARD_PHASES):
         for phase in table:
-            print("phase", phase, phases.describe(phase), "|", " / ".join([phases.describe_group(g) for g in phase]))
+            print("phase", phase, phase_words.describe(phase), "|", " / ".join([phase_words.describe_group(g) for g in phase]))
     for name in ("all", "5", "8", "odd", "even", "ALL", "", "9", None, 5):
-        print("list", name, _outcome(phases.phase_list, name))
+        print("list", name, _outcome(card_phases.phase_list, name))
 
 
 def _hand(r, deck, board):
@@ -166,10 +169,10 @@ def solver_probe(count=400, seed=77):
 
     r = Rng(seed)
     deck = list(cards.new_deck())
-    table = phases.CARD_PHASES + phases.BOARD_PHASES
+    table = card_phases.CARD_PHASES + board_phases.BOARD_PHASES
     for i in range(count):
         index = r.below(len(table))
-        hand = _hand(r, deck, index >= len(phases.CARD_PHASES))
+        hand = _hand(r, deck, index >= len(card_phases.CARD_PHASES))
         if i % 4 == 0:
             solver.clear_cache()
         missing, laid = solver.solve(hand, table[index])
