@@ -16,7 +16,7 @@ import displayio
 import microcontroller
 import supervisor
 
-from firmware import lang, sound, ui
+from firmware import forget, lang, sound, ui
 from firmware.lang import game_name, t
 from firmware.buttons import Buttons
 
@@ -425,19 +425,6 @@ class App:
         # one piece, and only the names the menus intern, where the game had left holes and
         # names of its own (they are never freed)
         self.top.then = supervisor.reload
-
-
-def forget(name):
-    """Drop a module from ``sys.modules`` and from its package: once nothing else refers to it,
-    its code is garbage; the next import loads it again."""
-    del sys.modules[name]
-    i = name.rfind(".")
-    pkg = sys.modules.get(name[:i]) if i > 0 else None
-    if pkg is not None:
-        try:
-            delattr(pkg, name[i + 1:])
-        except (AttributeError, TypeError):
-            pass
 
 
 def run(board_module):

@@ -12,7 +12,8 @@ the new tile only, and changing the hand redraws only the tiles whose card chang
 All tiles share one bitmap (the frame, beside it the frame with each colour letter: a letter is
 no label of its own) and the tiles that look alike one palette; the numbers share another (every
 number and the Wild's and Skip's letters, as a label would draw them: a number is one tile of
-it, not a label with a bitmap of its own).
+it, not a label with a bitmap of its own). The two bitmaps are drawn by ``firmware.cardsheets``,
+loaded for the moment they are made.
 """
 
 from micropython import const
@@ -20,8 +21,6 @@ from micropython import const
 import displayio
 
 from firmware import ui
-from firmware.font import code_at, size
-from firmware.lang import utf8
 
 # fill, text of red, blue, green, yellow, Wild, Skip (look index = card >> 4), and the board
 # game's purple (look index PURPLE, its colour 1)
@@ -113,94 +112,43 @@ def _tile_palette(k, chosen, ink=0):
     return pal
 
 
-_sheet = [None, None]  # [(tile size, scale, letters), the bitmap]: the tiles' faces, shared
-
-
-def _faces(tw, th, s, marks):
-    """One bitmap of a tile's frame (value 1) beside each colour letter drawn in it (value 2)
-    under where the number goes: a tile shows one of them (``_mark_tile``), so that a letter
-    costs no label of its own. Made again when the letters (the language) or the size change."""
-    key = (tw, th, s, marks)
-    if _sheet[0] == key:
-        return _sheet[1]
-    _sheet[1] = None
-    # none, the four colours', purple's, the joker's: its letters read from its bytes (a str's
-    # letters one by one would be interned: ``firmware.font.code_at``)
-    letters = utf8(" " + marks[:4] + marks[_PURPLE:_PURPLE + 1] + "J")
-    at = 0
-    bw = tw * 7
-    b = displayio.Bitmap(bw, th, 3)
-    y0 = 12 if s == 1 else 19
-    for n in range(7):  # (pixels by index: a tuple index is garbage per pixel)
-        x0 = n * tw
-        for j in range(th):  # the frame, s pixels thick
-            row = j * bw + x0
-            if j < s or j >= th - s:
-                for i in range(tw):
-                    b[row + i] = 1
-            else:
-                for i in range(s):
-                    b[row + i] = 1
-                    b[row + tw - 1 - i] = 1
-        cp = code_at(letters, at)
-        at += size(letters[at])
-        if n:
-            _glyph(b, cp, x0 + (tw - 6) // 2, y0, 1, 2)
-    _sheet[0] = key
-    _sheet[1] = b
-    return b
-
-
-def _glyph(b, cp, x, y, s, value):
-    """Code point ``cp``'s glyph drawn into bitmap ``b`` as a label at scale ``s`` would draw it
-    with its top-left corner at (x, y) (value ``value`` where it is set, rows below ``b`` cut);
-    the pixels it advances, 0 without a glyph."""
-    g = ui.FONT.get_glyph(cp)
-    if g is None:
-        return 0
-    src = g.bitmap
-    bw = b.width
-    x1 = g.tile_index * g.width
-    x += g.dx * s
-    rows = min(g.height, (b.height - y) // s)
-    if s == 1 and ui.blit is not None and value == 1:  # (in C on a board)
-        ui.blit(b, src, x, y, x1=x1, y1=0, x2=x1 + g.width, y2=rows, skip_source_index=0)
-        return g.shift_x
-    for j in range(rows):
-        for i in range(g.width):
-            if src[j * src.width + x1 + i]:
-                for v in range(s):
-                    row = (y + j * s + v) * bw + x + i * s
-                    for u in range(s):
-                        b[row + u] = value
-    return g.shift_x * s
-
-
 _NUMBERS = const(15)  # the cells of the numbers' bitmap: none, 1-12, the Wild's letter, the Skip's
+_faces = [None, None]  # [(tile size, scale, letters), the bitmap]: the tiles' faces, shared
 _numbers = [None, None]  # [(tile size, scale, marks, the letters), the bitmap]: shared
 
 
-def _number_sheet(tw, th, s, marks, letters):
-    """One bitmap of a cell ``tw`` x ``12 s`` per number (``_NUMBERS``, ``_cell_text``), each
-    drawn as a label of it would be on a tile ``tw`` x ``th`` at text scale ``s``
-    (``_number_place``): a tile's number is a tile grid of one tile over it."""
-    key = (tw, th, s, marks, letters)
-    if _numbers[0] == key:
-        return _numbers[1]
-    _numbers[1] = None
-    b = displayio.Bitmap(tw * _NUMBERS, 12 * s, 2)
-    for n in range(1, _NUMBERS):
-        text = _cell_text(n, letters)
-        x, y, ts = _number_place(key, len(text))
-        x += n * tw
-        text = utf8(text)  # its letters read from its bytes (``firmware.font.code_at``)
-        at = 0
-        while at < len(text):
-            x += _glyph(b, code_at(text, at), x, y, ts, 1)
-            at += size(text[at])
-    _numbers[0] = key
-    _numbers[1] = b
-    return b
+def _sheets(tw, th, s, marks, letters):
+    """(faces, numbers): the two bitmaps every tile of this size shares, made again when the
+    letters (the language), the marks or the size change, by ``firmware.cardsheets``, loaded
+    for that moment (code is RAM). The faces: a tile's frame (value 1) beside each colour
+    letter drawn in it (value 2) under where the number goes, a tile showing one of them
+    (``_mark_tile``), so that a letter costs no label of its own. The numbers: a cell ``tw``
+    x ``12 s`` per number (``_NUMBERS``, ``_cell_text``), each drawn as a label of it would be
+    on a tile at text scale ``s`` (``_number_place``): a tile's number is a tile grid of one
+    tile over it."""
+    faces = (tw, th, s, letters)
+    numbers = (tw, th, s, marks, letters)
+    if _faces[0] != faces or _numbers[0] != numbers:
+        from firmware import forget
+        from firmware import cardsheets
+
+        if _faces[0] != faces:
+            _faces[1] = None
+            # none, the four colours', purple's, the joker's
+            _faces[1] = cardsheets.faces(tw, th, s, " " + letters[:4] + letters[_PURPLE:_PURPLE + 1] + "J")
+            _faces[0] = faces
+        if _numbers[0] != numbers:
+            _numbers[1] = None
+            cells = []
+            for n in range(1, _NUMBERS):
+                text = _cell_text(n, letters)
+                x, y, ts = _number_place(numbers, len(text))
+                cells.append((text, x, y, ts))
+            _numbers[1] = cardsheets.numbers(tw, s, _NUMBERS, cells)
+            _numbers[0] = numbers
+        cardsheets = None
+        forget("firmware.cardsheets")
+    return _faces[1], _numbers[1]
 
 
 def _number_place(key, chars):
@@ -223,13 +171,13 @@ def _number_top(th, s, ts, marks):
 
 
 def _cell_text(n, letters):
-    """The text of cell ``n`` of ``_number_sheet`` (``letters``: ``letters()``): none, the
+    """The text of cell ``n`` of the numbers' sheet (``letters``: ``letters()``): none, the
     number, the Wild's or the Skip's letter (a slice: a letter by index is interned)."""
     return letters[n - 9:n - 8] if n > 12 else str(n) if n else ""
 
 
 def _cell(c):
-    """The cell of ``_number_sheet`` a card shows: its number (a joker's too), the Wild's or
+    """The cell of the numbers' sheet a card shows: its number (a joker's too), the Wild's or
     the Skip's letter."""
     k = c >> 4
     return c & 15 if c & _JOKER or k < 4 else 9 + k
@@ -248,7 +196,7 @@ def number_label(tile):
 
 
 def _mark_tile(k, mark):
-    """The tile of ``_faces`` showing ``mark`` ("": none): colours 0-3, purple, J."""
+    """The tile of the faces' sheet showing ``mark`` ("": none): colours 0-3, purple, J."""
     if not mark:
         return 0
     return 6 if mark == "J" else 5 if k == _PURPLE else k + 1
@@ -283,8 +231,7 @@ class HandRow:
         self.group = displayio.Group()
         parent.append(self.group)
         marks_text = letters()
-        self.faces = _faces(self.tw, self.th, s, marks_text)
-        self.numbers = _number_sheet(self.tw, self.th, s, bool(marks), marks_text)
+        self.faces, self.numbers = _sheets(self.tw, self.th, s, bool(marks), marks_text)
         self.number_dy = _number_top(self.th, s, s, marks)
         self.tiles = []  # per slot: [face tile grid, palette, number, mark letter, shown state]
         self.cards = []

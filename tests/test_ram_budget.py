@@ -286,7 +286,7 @@ import gc, sys, micropython
 sys.path[:] = [%r, %r]
 import cphw
 cphw.cfg = {"missing": []}
-from firmware import cards, ui
+from firmware import cards, cardsheets, ui
 from firmware.dice_express import roads
 from firmware.phase10board import board
 import displayio
@@ -306,7 +306,8 @@ lb = ui.label("AAAAAAAA", 0, 0)
 garbage(lambda: setattr(lb, "text", "BCDEFGHI"))  # eight glyphs read into the font's strip
 garbage(lambda: setattr(lb, "text", "IHGFEDCB"))  # the same glyphs, cached
 garbage(lambda: ui.frame(40, 30, 2))
-garbage(lambda: cards._faces(22, 30, 1, cards.letters()))
+drawn = []  # (the bitmaps kept: what a drawing leaves is its garbage, not its bitmap)
+garbage(lambda: drawn.append(cardsheets.faces(22, 30, 1, " " + cards.letters()[:4] + "PJ")))
 garbage(lambda: board.token_bitmap(12, 18, "W"))
 garbage(lambda: roads.digits(displayio.Bitmap(40, 12, 3), "30", 0, 0, 2, 1))
 """ % (STUBS, REPO)

@@ -31,7 +31,7 @@ def full_reason(err):
 
 
 def _why(code, whole):
-    from firmware.app import forget
+    from firmware import forget
     from firmware.phase10 import why
 
     text = why.text(code) if whole else why.short(code)

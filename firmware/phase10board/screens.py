@@ -248,7 +248,7 @@ class Screens:
 
     def refusal(self, err):
         """A refusal's few words (``firmware.phase10board.why``, loaded for the moment)."""
-        from firmware.app import forget
+        from firmware import forget
         from firmware.phase10board import why
 
         text = why.short(err.code)
