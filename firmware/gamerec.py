@@ -24,25 +24,6 @@ from shared_rules import registry
 _HOLD = const(16)  # lines noted before they are appended to the drive, whatever the round
 
 
-def drive_root():
-    """The drive this firmware was loaded from (``/`` on a board, the folder given with
-    ``--drive`` in the emulator), or None when the firmware does not live in a drive's
-    ``lib/`` (the emulator running the source tree: nothing is recorded)."""
-    try:
-        here = __file__
-    except NameError:
-        return None
-    end = here.rfind("/firmware/")
-    if end < 0:
-        return None
-    lib = here[:end]
-    if lib == "/lib":
-        return ""
-    if lib.endswith("/lib"):
-        return lib[:-4]
-    return None
-
-
 def _folder(root):
     return root + "/records"
 
@@ -88,12 +69,12 @@ class GameRecord:
         return (self.number, self.moves) if self.root is not None else None
 
 
-def start(entry, players, options, source):
-    """``(game, record)``: a new game drawing from ``source``; ``record`` is None when the
-    drive cannot be written (the game is then not recorded, and the record writer is not even
-    imported: code is RAM)."""
-    root = drive_root()
-    number = _free_number(root) if root is not None else None
+def start(entry, players, options, source, root):
+    """``(game, record)``: a new game drawing from ``source``, recorded on the drive at
+    ``root`` (``firmware.play.drive_root``); ``record`` is None when the drive cannot be
+    written (the game is then not recorded, and the record writer is not even imported: code
+    is RAM)."""
+    number = _free_number(root)
     if number is None:
         return registry.new_game(entry, players, options, source), None
     from shared_rules.record import Recorder
@@ -125,10 +106,10 @@ def _free_number(root):
     return (top + 1) & 0xFFFF
 
 
-def resume(entry, game, mark):
-    """The record of a continued game: the file of ``mark`` cut back to its moves, or None."""
-    root = drive_root()
-    if mark is None or root is None:
+def resume(entry, game, mark, root):
+    """The record of a continued game on the drive at ``root``: the file of ``mark`` cut back
+    to its moves, or None."""
+    if mark is None:
         return None
     number, moves = mark
     path = _path(root, number)

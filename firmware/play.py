@@ -78,17 +78,42 @@ def start(app):
     players = s.players
     app.home(KEEP)  # the set-up's and the menus' modules are not kept during the game
     app.drop_menu()
-    from firmware import gamerec
     from firmware.session import Session
 
     try:
-        state, record = gamerec.start(entry, players, opts, hardware())
+        root = drive_root()
+        if root is None:  # nothing to record on (the record writer is not loaded: code is RAM)
+            state, record = registry.new_game(entry, players, opts, hardware()), None
+        else:
+            from firmware import gamerec
+
+            state, record = gamerec.start(entry, players, opts, hardware(), root)
     except RuleError as e:
         app.notify(why(e) + ".", t("new.cannot"))
         return
     session = Session(app, entry, state, s.kinds[:players], s.names[:players], record)
     session.checkpoint("start")
     _begun(app, session)
+
+
+def drive_root():
+    """The drive this firmware was loaded from (``/`` on a board, the folder given with
+    ``--drive`` in the emulator), where a game's record is written (``firmware.gamerec``), or
+    None when the firmware does not live in a drive's ``lib/`` (the emulator running the source
+    tree, a firmware with the app frozen in: nothing is recorded)."""
+    try:
+        here = __file__
+    except NameError:
+        return None
+    end = here.rfind("/firmware/")
+    if end < 0:
+        return None
+    lib = here[:end]
+    if lib == "/lib":
+        return ""
+    if lib.endswith("/lib"):
+        return lib[:-4]
+    return None
 
 
 def _fields(data):
@@ -130,7 +155,6 @@ def resume(app):
     another format version reported and kept (a new game replaces it)."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
     from shared_rules.errors import RuleError
-    from firmware import gamerec
 
     data = app.store.game.load()
     try:
@@ -150,7 +174,12 @@ def resume(app):
             raise ValueError(t("play.mismatch"))
         if state.n != len(kinds):
             raise ValueError(t("play.seats"))
-        record = gamerec.resume(entry, state, mark)
+        record = None
+        root = drive_root()
+        if mark is not None and root is not None:  # (the record writer is loaded only then)
+            from firmware import gamerec
+
+            record = gamerec.resume(entry, state, mark, root)
     except (ValueError, TypeError, AttributeError, RuleError) as e:
         app.home()
         if isinstance(e, RuleError) and e.code == _E_VERSION:  # perhaps good for another version

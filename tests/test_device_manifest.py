@@ -40,9 +40,10 @@ NOT_IMPORTED = {
     # the title screen shows at power-on only; the MicroPython runner boots as after a reload
     # (its supervisor stand-in has no run_reason); the emulator shows it (--power-on)
     "firmware.title",
-    # the game record writer and the move notation it writes: imported only when the drive
-    # is writable to the firmware (a boot.py remounts it, docs/firmware-games.md); the
-    # runner's drive, like a board's by default, is not
+    # the game record writer and the move notation it writes: imported only when the app
+    # lives in a drive's lib/ (firmware.play.drive_root; the runner's app does not) and that
+    # drive is writable to the firmware (a boot.py remounts it, docs/firmware-games.md)
+    "firmware.gamerec",
     "shared_rules.record",
     "shared_rules.phase10.moves",
     "shared_rules.phase10board.moves",  # (and the board game's random computer player)
