@@ -608,7 +608,10 @@ def make_modules(machine):
         "storage": _module(
             "storage", "storage stand-in", remount=lambda *a, **k: None,
             disable_usb_drive=lambda: None, enable_usb_drive=lambda: None,
-            getmount=lambda path: types.SimpleNamespace(readonly=True, label="CIRCUITPY"),
+            # the drive of --drive is the firmware's to write (as after a boot.py's remount:
+            # games are recorded there); without one, as a board's by default, it is not
+            getmount=lambda path: types.SimpleNamespace(readonly=machine.drive is None,
+                                                        label="CIRCUITPY"),
         ),
         "keypad": make_keypad(),
         "digitalio": _module("digitalio", "digitalio stand-in", DigitalInOut=DigitalInOut,

@@ -99,8 +99,10 @@ def start(app):
 def drive_root():
     """The drive this firmware was loaded from (``/`` on a board, the folder given with
     ``--drive`` in the emulator), where a game's record is written (``firmware.gamerec``), or
-    None when the firmware does not live in a drive's ``lib/`` (the emulator running the source
-    tree, a firmware with the app frozen in: nothing is recorded)."""
+    None where nothing can be recorded: the firmware does not live in a drive's ``lib/`` (the
+    emulator running the source tree, a firmware with the app frozen in), or the board's drive
+    is read-only to the firmware (CircuitPython's default while a computer may write it, unless
+    a ``boot.py`` remounts it: docs/firmware-games.md)."""
     try:
         here = __file__
     except NameError:
@@ -110,10 +112,19 @@ def drive_root():
         return None
     lib = here[:end]
     if lib == "/lib":
-        return ""
-    if lib.endswith("/lib"):
-        return lib[:-4]
-    return None
+        root = ""
+    elif lib.endswith("/lib"):
+        root = lib[:-4]
+    else:
+        return None
+    try:
+        import storage
+
+        if storage.getmount(root or "/").readonly:
+            return None
+    except (ImportError, AttributeError, OSError):
+        pass  # (no mounts to ask: the record's first write tells)
+    return root
 
 
 def _fields(data):
