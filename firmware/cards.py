@@ -129,8 +129,7 @@ def _sheets(tw, th, s, marks, letters):
     faces = (tw, th, s, letters)
     numbers = (tw, th, s, marks, letters)
     if _faces[0] != faces or _numbers[0] != numbers:
-        from firmware import forget
-        from firmware import cardsheets
+        from firmware import cardsheets, forget
 
         if _faces[0] != faces:
             _faces[1] = None

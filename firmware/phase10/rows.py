@@ -217,10 +217,10 @@ class Rows(Decision):
         self._mode(_M_LAY)
 
 
-def group_text(g, names=None, colours="p10.colours"):
-    """A laid group in a few characters: ``set of 7s``, ``run 3-9``, ``red x7``; with the
-    owner's name first when ``names`` is given; ``colours``: the key of the names of the game's
-    colours (the board game's colour 1 is purple)."""
+def group_text(g, names, colours):
+    """A laid group in a few characters, its owner's name first: ``ANN set of 7s``, ``BOB run
+    3-9``, ``CAT red x7``; ``colours``: the key of the names of the game's colours (the board
+    game's colour 1 is purple)."""
     owner, kind, a, b, cards = g
     if kind == _SET:
         out = t("p10.g.set").format(a)
@@ -228,9 +228,7 @@ def group_text(g, names=None, colours="p10.colours"):
         out = t("p10.g.run").format(a, b)
     else:
         out = t("p10.g.colour").format(t(colours).split(" ")[a], len(cards))  # a key: its words
-    if names is not None:
-        out = names[owner] + " " + out
-    return out
+    return names[owner] + " " + out
 
 
 def later_targets(view, card):
