@@ -120,11 +120,10 @@ def drive_root():
     try:
         import storage
 
-        if storage.getmount(root or "/").readonly:
-            return None
+        readonly = storage.getmount(root or "/").readonly
     except (ImportError, AttributeError, OSError):
-        pass  # (no mounts to ask: the record's first write tells)
-    return root
+        readonly = False  # no mounts to ask (a stand-in without them): the first write tells
+    return None if readonly else root
 
 
 def _fields(data):
