@@ -68,8 +68,6 @@ class Session:
         self.names = list(names)
         self.record = record  # firmware.gamerec.GameRecord, or None
         self.rng = Rng(app.seed())  # the computer players' choices (one generator for all)
-        self.bots = None  # the computer players, made at their first decision
-        self.bots_mark = None  # on a board, while they are made: the modules loaded before them
         self.computer_mark = None  # on a board, while the computers play: the modules loaded before
         self.screen_mark = None  # on a board, while a person decides (or a computer's own screen
         # shows): the modules loaded before
@@ -130,33 +128,27 @@ class Session:
 
     def computer_choice(self):
         """The move the computer player whose decision is pending chooses (not made yet: a
-        screen may show it first)."""
+        screen may show it first). The player is made for this decision and goes after it,
+        with the modules it loaded (its level's, the solver's): on a board the screen that
+        shows the move, and the next decision, find the heap they held (code is RAM). Players
+        keep nothing between decisions that their choices depend on (the rules core's tests
+        hold each level to that)."""
         seat = self.state.pending[0]
-        if self.bots is None:  # made at the first computer decision after a person's
-            self.bots_mark = self.app.mark()
-            from shared_rules import registry  # (not kept during a game: firmware.play)
+        mark = self.app.mark()
+        from shared_rules import registry  # (not kept during a game: firmware.play)
 
-            self.bots = [None if k == _PERSON else registry.player(self.rules, _LEVEL_NAMES[k], self.rng)
-                         for k in self.kinds]
-        return self.bots[seat].choose(self.state.view(seat))
+        bot = registry.player(self.rules, _LEVEL_NAMES[self.kinds[seat]], self.rng)
+        registry = None
+        move = bot.choose(self.state.view(seat))
+        bot = None  # (a value of this frame would keep its module alive)
+        self.app.forget_since(mark)
+        return move
 
-    def release_bots(self):
-        """Release the computer players and the modules loaded since they were made (their
-        level's, the solver) once they have chosen, before the screen that shows the choice is
-        made (``Screens.computer``: the board game's board), which then finds the heap they
-        held, and when a hand ends (before it is saved). Their next decision makes them again:
-        they keep nothing between decisions that their choices depend on (the rules core's
-        tests hold each level to that)."""
-        self.bots = None
-        self.app.forget_since(self.bots_mark)
-        self.bots_mark = None
-
-    def drop_bots(self):
-        """Release the computer players and the modules loaded while they played (theirs, and
-        their screens'): called before a person's decision screen is made, so that the two
-        never share a module, and before a computer's own screen (``Screens.computer``) once
-        it has chosen (code is RAM on a board; the computers' next turn loads them again)."""
-        self.bots = None
+    def drop_computers(self):
+        """Release the modules loaded while the computers played (their screen's): called
+        before a person's decision screen is made, so that the two never share a module, and
+        before a computer's own screen (``Screens.computer``) once it has chosen (code is RAM
+        on a board; the computers' next turn loads them again)."""
         self.app.forget_since(self.computer_mark)
         self.computer_mark = None
 
@@ -167,7 +159,7 @@ class Session:
         cards, its turn), and the modules loaded from now on (by the new screen, by the
         screens it leads to, by what they load when asked) are released when the computer
         players take over or the device is passed (``drop_screen``)."""
-        self.drop_bots()
+        self.drop_computers()
         self.drop_screen()
         self.mark_screen()
         return self.game.decision(seat)
@@ -186,8 +178,8 @@ class Session:
         self.screen_mark = None
 
     def _computers(self, _):
-        """The computer players' screen; its module loads with theirs, and goes with them
-        (``drop_bots``)."""
+        """The computer players' screen; its module goes when a person's decision screen or a
+        computer's own screen is made (``drop_computers``)."""
         from firmware.turns import ComputerTurns
 
         return ComputerTurns(self)
@@ -205,20 +197,18 @@ class Session:
         return Summary(self, title, text, final)
 
     def _end(self, _):
-        """The game's end and its last summary (``firmware.summary.finish``), once the computer
-        players and the modules nothing uses once the game is over (the players', the save's)
-        are gone: code is RAM (what a screen still uses stays alive)."""
-        self.bots = None
+        """The game's end and its last summary (``firmware.summary.finish``), once the modules
+        nothing uses once the game is over (the save's, the computers' screen's) are gone: code
+        is RAM (what a screen still uses stays alive)."""
         self.app.unload()
         from firmware.summary import finish
 
         return finish(self)
 
     def _hand_summary(self, _):
-        """The hand just ended is saved, then its summary made: once the screen it ended on
-        and the computer players are gone (the save loads its modules for the moment), and
-        before ``round`` says the summary was shown (the save then asks for it after a power
-        cut). The summary's texts' and screen's modules are loaded since ``summary_mark``, and
+        """The hand just ended is saved, then its summary made: once the screen it ended on is
+        gone (the save loads its modules for the moment), and before ``round`` says the
+        summary was shown (the save then asks for it after a power cut). The summary's texts' and screen's modules are loaded since ``summary_mark``, and
         go when it is read (``next``)."""
         if self.unsaved:
             self.checkpoint("hand")
@@ -318,7 +308,6 @@ class Session:
             return
         if st.round_no != self.round:
             self.fast = False
-            self.release_bots()  # (their next decision makes them again)
             self.summary_mark = self.app.mark()
             self.show_new(self._hand_summary, None)  # the screen it follows goes first
             return

@@ -233,12 +233,25 @@ def test_the_computers_screen_loads_once_the_persons_turn_screen_is_gone():
     assert turn_gone_when_loading(_run("p10_hard.txt"), "firmware.turns")
 
 
+def test_a_computer_player_is_made_for_each_decision_and_goes_with_its_modules():
+    """Every computer decision makes its player and drops it once it has chosen, with the
+    modules it loaded (``Session.computer_choice``): each decision of a Phase 10 game between
+    an easy, a normal and a hard computer loads its level's module again, so none is loaded
+    under the screen that shows a move, nor at the next decision."""
+    with open(os.path.join(REPO, "tests", "scripts", "p10_computers.txt")) as f:
+        r = run_script(f.read(), heap=BIG)
+    assert r.status == 0, r.message
+    hard = [d for d in r.decisions if d["bot"] == "hard"]
+    loads = [name for name, _, _ in r.imports if name.startswith("shared_rules.phase10.hard")]
+    assert len(hard) > 30 and len(loads) == len(hard), (len(loads), len(hard))
+
+
 def test_P10C_16_a_hand_ended_by_a_computer_is_saved_without_the_computer_players():
     """A computer's move ends a hand (P10C-16): the finished hand is saved (the save's modules
-    loaded for the moment) once the computers' screen, the computer players and their modules
+    loaded for the moment) once the computers' screen, the computer player and its modules
     (the level's, the solver) are gone, just before the summary is made
-    (``Session._hand_summary``); the next decision makes the players again. Before, the save
-    loaded over them all: the heap's top of a hand's end between computers."""
+    (``Session._hand_summary``). Before, the save loaded over them all: the heap's top of a
+    hand's end between computers."""
     r = _run("p10_hard.txt")
     bots = max(cost for name, cost, _ in r.imports if name.startswith("shared_rules.phase10.hard"))
     checked = 0
@@ -275,9 +288,9 @@ def test_P10B_5_a_computers_board_and_a_hands_summary_are_made_once_the_screen_b
 
 
 def test_P10B_5_a_computers_roll_is_shown_without_the_computer_players():
-    """A computer's roll on the board screen: the players have chosen before it is made, and
-    they go with their modules (the level's, the solver) before it is (``Session.release_bots``):
-    the screen finds the heap they held, and the next decision makes them again. Before, a
+    """A computer's roll on the board screen: the player has chosen before it is made, and it
+    goes with its modules (the level's, the solver) once it has (``Session.computer_choice``):
+    the screen finds the heap it held, and the next decision makes a player again. Before, a
     game between computers made them once and kept them under every board screen."""
     with open(os.path.join(REPO, "tests", "scripts", "p10b_computers.txt")) as f:
         r = run_script(f.read(), heap=BIG)
@@ -286,6 +299,6 @@ def test_P10B_5_a_computers_roll_is_shown_without_the_computer_players():
     boards = [i for i, name in enumerate(order) if name.startswith("firmware.phase10board.board")]
     assert len(boards) > 2
     last = 0
-    for i in boards:  # the players are made again for every roll
+    for i in boards:  # a player is made again for every roll
         assert any(n.startswith("shared_rules.phase10board.bots") for n in order[last:i]), i
         last = i

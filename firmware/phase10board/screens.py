@@ -52,13 +52,13 @@ def board(session):
     cursor frame goes to the space it chose, its token walks there). The computer rolls and
     chooses here, before the screen is made: its decisions find the heap without it (the hard
     player's choice of a space allocates the most), and the screen finds the heap without the
-    players and the computer-turns screen's modules, released once they have chosen
-    (``Session.drop_bots``: that screen, which this one replaced, loads them again when it
-    comes back); the screen's modules go when the computers' screen takes over
+    players (``Session.computer_choice``) and the computer-turns screen's modules
+    (``Session.drop_computers``: that screen, which this one replaced, loads them again when
+    it comes back); the screen's modules go when the computers' screen takes over
     (``Session.mark_screen``)."""
     session.computer_move()
     move = session.computer_choice()
-    session.drop_bots()
+    session.drop_computers()
     session.mark_screen()
     from firmware.phase10board.board import BoardScreen
 

@@ -187,7 +187,8 @@ class NormalBot:
         self.rng = rng
         # Everything a decision keeps is made with the player, not during a decision: made
         # there, among the decision's garbage, it would outlast it and split the heap once the
-        # garbage is collected (the players last through the computers' turns on a board).
+        # garbage is collected (a player may make many decisions: a whole game's in the tools;
+        # on a board one, firmware.session).
         self.now = 0
         self._hand = bytearray(_MEMO_HAND + 1)  # ``card_missing``'s last question: the hand
         self._phase = None  # (its length first) and the phase (one of BOARD_PHASES); its
