@@ -292,7 +292,7 @@ class App:
             if collect:
                 gc.collect()
 
-    def notify(self, text, title="Note"):
+    def notify(self, text, title):
         from firmware.pages import Message
 
         self.push(Message(self, title, text))

@@ -85,13 +85,13 @@ def about(app):
 
     gc.collect()
     try:
-        free = str(gc.mem_free() // 1024) + " KB"
+        free = t("about.kb").format(gc.mem_free() // 1024)
     except AttributeError:
         free = t("about.unknown")
     game = app.store.game
     text = t("about.text").format(
         VERSION, shared_rules.VERSION, app.board.NAME, app.layout.width, app.layout.height,
-        free, str(game.size - 8) + " B" if game else t("about.none"), board.board_id)
+        free, t("about.bytes").format(game.size - 8) if game else t("about.none"), board.board_id)
     return TextPage(app, t("about.title"), text)
 
 

@@ -118,7 +118,7 @@ class ButtonTest(ui.Screen):
         hints = self.app.board.HINTS
         for si, n in bt.held():
             short = bt.scanners[si][1]
-            name = hints[short[n]] or ("button " + str(n))
+            name = hints[short[n]] or t("bt.button").format(n)
             names.append(name)
         return ", ".join(names)
 
