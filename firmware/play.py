@@ -61,7 +61,7 @@ def why(e):
 
 def start(app):
     """A new game of the remembered set-up (called by the New game screen)."""
-    from shared_rules.errors import RuleError
+    from shared_rules import RuleError
 
     s = app.settings
     try:
@@ -164,7 +164,7 @@ def resume(app):
     """Continue the saved game; a save that cannot be read is reported and removed, one of
     another format version reported and kept (a new game replaces it)."""
     app.unload(KEEP)  # what the menus loaded is not kept during the game
-    from shared_rules.errors import RuleError
+    from shared_rules import RuleError
 
     data = app.store.game.load()
     try:

@@ -91,7 +91,7 @@ class Session:
 
     def apply(self, move):
         """Apply a move of the pending seat: None, or the RuleError that refused it."""
-        from shared_rules.errors import RuleError
+        from shared_rules import RuleError
 
         st = self.state
         person = self.kinds[st.pending[0]] == _PERSON

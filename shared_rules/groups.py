@@ -20,7 +20,7 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 # constants of other modules, copied so that they compile away (tests/test_subset.py
 # holds each to its source)

@@ -22,7 +22,7 @@ This module writes records (the device does, and the tools); reading and replayi
 desktop's (``shared_rules.desktop.record``).
 """
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules import registry
 
 

@@ -7,7 +7,7 @@ is RAM on a board). Adding a game is a package and one line in ``GAMES``; tests 
 ``shared_rules.desktop.games.register``.
 """
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 try:
     from micropython import const

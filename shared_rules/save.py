@@ -16,7 +16,7 @@ version of the app: the caller keeps it until the player agrees to remove it.
 import struct
 
 from shared_rules.crc import crc16
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 try:
     from micropython import const

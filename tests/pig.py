@@ -6,7 +6,7 @@ On your turn roll the die as often as you like: a 1 loses this turn's total and 
 anything else adds to it. Hold to bank the turn's total. The first to reach the target wins.
 """
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 GAME_OVER = 300  # its RuleError codes, with their words in the desktop's table
 ROLL_FIRST = 301

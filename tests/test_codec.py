@@ -7,7 +7,7 @@ import pytest
 
 from shared_rules import save as codec
 from shared_rules.save import crc16
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.rng import Rng
 from shared_rules.desktop.selfplay import SelfPlay
 from tests.p10 import snapshot

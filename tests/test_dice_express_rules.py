@@ -10,7 +10,7 @@ from shared_rules.dice_express.game import (BEFORE, REROLL, TAKE_KIND, ROLL, KEE
                                        PASS, FULL, piece, encode, decode)
 from shared_rules.dice_express import desktop as DD
 from shared_rules.dice_express.desktop import parse_move
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.rng import Rng
 from shared_rules.desktop.record import Scripted
 from shared_rules.desktop import errors as E

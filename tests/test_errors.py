@@ -8,7 +8,7 @@ import os
 import re
 
 from shared_rules.desktop import errors as E
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CONST = re.compile(r"^(_E_[A-Z0-9_]+) = const\((\d+)\)", re.M)

@@ -5,7 +5,7 @@ import pytest
 
 from shared_rules import cards as C
 from shared_rules import save as codec
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.phase10.game import (Phase10, DRAW_DECK, TAKE_DISCARD, LAY, HIT, DISCARD, TARGET)
 from shared_rules.rng import Rng
 from shared_rules.desktop.selfplay import SelfPlay

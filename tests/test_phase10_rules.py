@@ -4,7 +4,7 @@ from a stacked deck so that the situation is exact."""
 import pytest
 
 from shared_rules import cards as C
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.groups import check_group, hit_ends, LOW, HIGH, NONE
 from shared_rules.phases import SET, RUN, COLOUR
 from shared_rules.phase10.phases import phase_list

@@ -6,7 +6,7 @@ import pytest
 from shared_rules.phase10board import game as B
 from shared_rules.phase10board import desktop as BD
 from shared_rules.phase10board import moves as BM
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.groups import LOW, HIGH, NONE
 from shared_rules.phases import SET, RUN, COLOUR
 from shared_rules.rng import Rng

@@ -562,7 +562,7 @@ def test_the_board_games_table_and_refusal_words_are_loaded_for_their_moment(tmp
     d.boot()
     start(d, "2")
     s = d.top.session
-    RuleError = importlib.import_module("shared_rules.errors").RuleError
+    RuleError = importlib.import_module("shared_rules").RuleError
     table, why = "firmware.phase10board.table", "firmware.phase10board.why"
     assert table not in sys.modules and why not in sys.modules
     st = s.state

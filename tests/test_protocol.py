@@ -10,7 +10,7 @@ import pytest
 
 from shared_rules import registry
 from shared_rules import save as codec
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.phase10.game import Phase10
 from shared_rules.desktop.record import replay
 from shared_rules.rng import Rng, Source

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules import cards as C
 from shared_rules.desktop.record import replay, parse, CHANCE
 from shared_rules.desktop.selfplay import SelfPlay, play_record

@@ -11,7 +11,7 @@ import pytest
 
 from shared_rules import save as codec
 from shared_rules import registry
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.desktop import errors as E
 
 # (game, pending, round_no, blob as hex): written by the code at cf96c5d

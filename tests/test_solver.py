@@ -334,7 +334,7 @@ def test_P10C_3_solver_input_forms_and_order_do_not_matter():
 
 
 def test_P10C_3_solver_refuses_phases_it_does_not_know():
-    from shared_rules.errors import RuleError
+    from shared_rules import RuleError
 
     with pytest.raises(RuleError):
         solver.solve([1, 2, 3], ((RUN, 3), (RUN, 3), (RUN, 3)))

@@ -497,7 +497,7 @@ import os
 from micropython import const
 from firmware import ui
 from boards import UP
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from adafruit_display_text import bitmap_label
 
 BRIGHT = (0.25, 1.0)
@@ -534,7 +534,7 @@ from micropython import const
 from collections import namedtuple, OrderedDict
 import gc
 import struct
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from . import cards
 
 Point = namedtuple("Point", "x y")

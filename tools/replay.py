@@ -13,7 +13,7 @@ language: it is a file format; ``--lang`` changes only the words printed here.
 import argparse
 import sys
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.desktop import errors as E
 from shared_rules import registry
 from shared_rules.desktop.games import notation

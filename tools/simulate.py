@@ -18,7 +18,7 @@ import time
 
 from shared_rules import registry
 from shared_rules import solver
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.desktop import errors as E
 from shared_rules.desktop.selfplay import SelfPlay
 

@@ -14,7 +14,7 @@ what ``shared_rules.groups.is_wild`` says (the card game's ``0x40``, the board g
 
 from micropython import const
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.groups import check_group, is_wild
 
 from firmware.lang import t

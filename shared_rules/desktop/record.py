@@ -4,7 +4,7 @@ the device writes records (``shared_rules.record.Recorder``) and never reads one
 """
 
 from shared_rules.desktop import errors as E
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.desktop.notation import small_int, seat_word, shown
 from shared_rules import registry
 from shared_rules.desktop.games import notation

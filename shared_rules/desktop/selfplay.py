@@ -80,7 +80,7 @@ class SelfPlay:
         while self.step():
             if self.decisions >= max_decisions:
                 from shared_rules.desktop import errors as E
-                from shared_rules.errors import RuleError
+                from shared_rules import RuleError
                 raise RuleError(E.SIM, "the game did not end in " + str(max_decisions) + " decisions")
         return self.state
 

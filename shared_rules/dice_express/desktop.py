@@ -5,7 +5,7 @@ the device writes records (``DiceExpress.move_text``) and never reads one.
 from shared_rules.dice_express.game import ROLL, KEEP, STOP, TAKE, STEAL, PASS, COLOURS, piece
 from shared_rules.desktop import errors as E
 from shared_rules.desktop.notation import seat_word, shown, small_int
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 
 def parse_move(text):

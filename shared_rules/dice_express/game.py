@@ -36,7 +36,7 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 # Pending decision kinds.
 _BEFORE = const(0)

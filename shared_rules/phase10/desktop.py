@@ -4,7 +4,7 @@ the device writes records (``shared_rules.phase10.moves.move_text``) and never r
 """
 
 from shared_rules.desktop import errors as E
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules import cards as C
 from shared_rules.groups import LOW, HIGH
 from shared_rules.desktop.notation import small_int, seat_word, shown

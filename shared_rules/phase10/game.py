@@ -25,7 +25,7 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules import cards as C
 from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
 from shared_rules.phase10.phases import phase_list, CARD_PHASES

@@ -4,7 +4,7 @@ device's screens say it in the app's language). Loaded by ``Phase10.legal_moves`
 ``move_text`` and ``describe`` when they are first asked for (on the device only the record
 writer asks); the notation is read back by ``shared_rules.phase10.desktop``."""
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules import cards as C
 from shared_rules.phase10.phases import CARD_PHASES
 

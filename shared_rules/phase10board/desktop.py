@@ -9,7 +9,7 @@ from shared_rules.phase10board.game import (CCW, CW, DISCARD, DONE, DRAW_DECK, H
                                             KIND_NAMES, K_FREE, LAY, M_ASK, M_FREE, M_GO, M_KEEP,
                                             M_ROLL, M_SWAP, PICK, SPACES, TAKE_DISCARD)
 from shared_rules.desktop import errors as E
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 
 PENDING_NAMES = ("roll", "go", "pile", "search", "swap", "ask", "free", "play", "keep")  # by kind
 

@@ -45,7 +45,7 @@ except ImportError:  # CPython
         return x
 
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.groups import hit_targets, hit_end, add_card, lay_groups
 from shared_rules.phase10board.phases import BOARD_PHASES
 

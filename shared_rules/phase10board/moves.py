@@ -5,7 +5,7 @@ tools; the device's screens say it in the app's language). Loaded by ``Board.leg
 computer player and the record writer ask: code is RAM); the notation is read back by
 ``shared_rules.phase10board.desktop``."""
 
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.groups import hit_ends
 from shared_rules.phase10board.game import COLOUR_LETTERS, KIND_NAMES, TRACK
 from shared_rules.phase10board.phases import BOARD_PHASES

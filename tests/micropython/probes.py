@@ -11,7 +11,7 @@ from shared_rules import cards, groups, phases
 from shared_rules.desktop import phases as phase_words
 from shared_rules.phase10 import phases as card_phases
 from shared_rules.phase10board import phases as board_phases
-from shared_rules.errors import RuleError
+from shared_rules import RuleError
 from shared_rules.desktop import errors as E
 from shared_rules.rng import Rng
 from shared_rules.phase10.desktop import parse_card, parse_cards
