@@ -208,8 +208,9 @@ class Session:
     def _hand_summary(self, _):
         """The hand just ended is saved, then its summary made: once the screen it ended on is
         gone (the save loads its modules for the moment), and before ``round`` says the
-        summary was shown (the save then asks for it after a power cut). The summary's texts' and screen's modules are loaded since ``summary_mark``, and
-        go when it is read (``next``)."""
+        summary was shown (the save then asks for it after a power cut). The summary's texts'
+        and screen's modules are loaded since ``summary_mark``, and go when it is read
+        (``next``)."""
         if self.unsaved:
             self.checkpoint("hand")
         self.round = self.state.round_no

@@ -399,17 +399,9 @@ def mpy_names(data):
     less those the port already has built in."""
     if data[:2] != b"M\x06":
         raise ValueError("not a version 6 .mpy file")
-    from tools.deploy_lib.layout import read_uint
+    from tools.deploy_lib.layout import mpy_tables
 
-    n_qstr, i = read_uint(data, 4)
-    _, i = read_uint(data, i)  # the number of constant objects
-    names = []
-    for _ in range(n_qstr):
-        n, i = read_uint(data, i)
-        if not n & 1:  # not a static (built-in) qstr: the name follows, then a NUL
-            names.append(data[i:i + (n >> 1)].decode())
-            i += (n >> 1) + 1
-    return names
+    return mpy_tables(data)[0]
 
 
 def freeze(dest, src_repo=REPO):

@@ -369,15 +369,26 @@ def object_table_inside(mpy):
     for a whole game so. With one object the pointer stays inside the module's own block."""
     if mpy[:1] not in (b"C", b"M") or mpy[1] != 6:
         return mpy
-    n_qstr, at_obj = read_uint(mpy, 4)
-    n_obj, i = read_uint(mpy, at_obj)
+    _, at_obj, n_obj, end = mpy_tables(mpy)
     if n_obj:
         return mpy
-    for _ in range(n_qstr):  # each name: its length (odd: a built-in name's number), the
-        n, i = read_uint(mpy, i)  # name and a NUL
+    return mpy[:at_obj] + b"\x01" + mpy[at_obj + 1:end] + bytes((_OBJ_NONE,)) + mpy[end:]
+
+
+def mpy_tables(mpy):
+    """(the names, where the count of constant objects is, that count, where the objects
+    begin) of a ``.mpy`` file of version 6: the names it interns when it is loaded, less the
+    port's built-in ones (each name is its length, or a built-in name's number when odd, then
+    the name and a NUL)."""
+    n_qstr, at_obj = read_uint(mpy, 4)
+    n_obj, i = read_uint(mpy, at_obj)
+    names = []
+    for _ in range(n_qstr):
+        n, i = read_uint(mpy, i)
         if not n & 1:
+            names.append(mpy[i:i + (n >> 1)].decode())
             i += (n >> 1) + 1
-    return mpy[:at_obj] + b"\x01" + mpy[at_obj + 1:i] + bytes((_OBJ_NONE,)) + mpy[i:]
+    return names, at_obj, n_obj, i
 
 
 def build(board_id, mpy_cross=None, repo=None):
