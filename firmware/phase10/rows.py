@@ -154,10 +154,13 @@ class Rows(Decision):
             add(_A_SORT, 0, t("p10.sort_number") if self.by_colour else t("p10.sort_colour"))
             add(_A_TABLE, 0, t("pause.table"))
         self.rows = rows
+        v = None  # the view and what making the rows left go first (``App.tidy``): the rows'
+        self.app.tidy()  # texts, then the prompt, take the lowest free blocks, not the top's
         self.menu.bar_on = mode not in (_M_PLAY, _M_LAY)
         self.menu.set_items(texts, 0, dim)
         self.hand.set_cards(self.order, [g >= 0 for g in self.in_group] if mode == _M_LAY else None)
         self.focus(mode in (_M_PLAY, _M_LAY))
+        self.app.tidy()
         self._prompt()
 
     def _prompt(self):

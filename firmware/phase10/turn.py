@@ -65,12 +65,12 @@ _A = const(4)  # boards.A
 _B = const(5)  # boards.B
 
 
-# Turn.hints but B, which pauses where there is no step to go back to
-_PAUSE_HINTS = const(((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause")))
+# the keys of a step that B goes back from (Turn.hints: B pauses where there is none)
+_BACK_HINTS = const(((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back")))
 
 
 class Turn(Rows):
-    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "back"))
+    hints = ((_DOWN, "next"), (_UP, "prev"), (_A, "ok"), (_B, "pause"))
     large_title = True  # the name and phase large on a wide screen; the rows stay small: four
     # rows under the hand's large tiles and the large information line (320x170)
 
@@ -193,10 +193,9 @@ class Turn(Rows):
             self.cur = new_card
         self.cur = max(0, min(self.cur, len(hand) - 1))
         self.hand.set_cards(hand)
-        self.app.tidy()  # the texts drawn next take the room of the garbage made so far (the
-        # widgets' too, when the screen is made)
         self.set_title(self.title_text(v))
         self._status(v)
+        v = None  # (the view goes before the rows are made: ``Rows._mode`` collects)
         msg = ""
         if kind == _DRAW:
             msg = self.session.lines[-1] if self.session.lines else t("p10.draw_a_card")
@@ -342,8 +341,8 @@ class Turn(Rows):
     def _mode(self, mode):
         super()._mode(mode)
         back = mode in (_M_CARD, _M_PICK, _M_LAY, _M_HIT, _M_END)
-        hints = Turn.hints if back else _PAUSE_HINTS
-        if self.hints is not hints:
+        hints = _BACK_HINTS if back else Turn.hints
+        if self.hints != hints:
             self.set_hints(hints)
 
     def _back(self):

@@ -145,6 +145,8 @@ class Pick(Decision):
             rows.append((t("p10b.done_keep").format(len(v.kept)), (_DONE,)))
             if ctx:
                 rows[0] = (t("p10b.done_below"), (_DONE,))
+        v = None  # the view and what working out the rows left go first (``App.tidy``): the
+        self.app.tidy()  # title, the tiles, the prompt and the rows take the lowest free blocks
         self.set_title(title)
         self.cards = cards
         self.moves = moves
