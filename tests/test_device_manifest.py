@@ -97,12 +97,12 @@ def installed(board=BOARD):
 @pytest.fixture(scope="session")  # once a worker, though its tests interleave with the budget's
 def imported(script_runs):
     """{device module: the scripts that import it} over every script of tests/scripts/."""
-    from tests.test_ram_budget import budget_heap
+    from tests.test_ram_budget import GOAL, MPY
 
     out = {}
     for path in SCRIPTS:
         # the run the RAM budget makes too (in its heap), if it ran to its end: made once
-        r = script_runs.run(path, budget_heap(path))
+        r = script_runs.run(path, GOAL[MPY])
         if r.status != 0:
             r = script_runs.finished(path)
         assert r.status == 0, "%s does not run under MicroPython: %s" % (

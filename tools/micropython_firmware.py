@@ -61,7 +61,6 @@ class Result:
         self.clock = []
         self.pystones = None  # (``timing``) the port's pystones a second at the end of the run
         self.boot_live = None  # heap in use before code.py (stand-ins and runner)
-        self.boot_names = None  # of it, the interned names' bytes
         self.end_ms = None
         self.end_live = None  # heap in use at the end of the script, after a collection
         self.end_free_block = None
@@ -72,13 +71,6 @@ class Result:
     def app(self, live):
         """Bytes of ``live`` (heap in use) that are the app's: less the harness's share."""
         return live - self.boot_live
-
-    def app_objects(self, probe):
-        """The app's bytes at a probe (a screen or a decision) less the names it interned since
-        boot. Those are never freed, a board keeps a frozen app's in flash, and their pools grow
-        by doubling: where a pool boundary falls moves the heap in use by up to tens of KiB when
-        the app or the runner gains or loses a few names anywhere."""
-        return self.app(probe["live"]) - (probe["names"] - self.boot_names)
 
     def __repr__(self):
         return "<Result status %s, %d snapshots, %d screens, %d decisions>" % (
@@ -329,7 +321,6 @@ def parse_output(text, result):
                 result.import_live.append((parts[1], int(parts[3]), int(parts[4])))
         elif line.startswith("@@boot ") and result.boot_live is None:
             result.boot_live = int(line.split()[1])
-            result.boot_names = _names(lines, i)
         elif line.startswith("@@done "):
             _, ms, live = line.split()
             result.end_ms = int(ms)
