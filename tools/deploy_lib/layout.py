@@ -345,7 +345,7 @@ def _run_compiler(exe, host, source, board_path, tmp):
 _OBJ_NONE = 1  # MP_PERSISTENT_OBJ_NONE (py/persistentcode.h): the constant None, no data after it
 
 
-def read_uint(data, i):
+def _read_uint(data, i):
     """An .mpy file's unsigned int at ``i`` (7 bits a byte, the most significant first) and
     where the next field starts."""
     n = 0
@@ -380,11 +380,11 @@ def mpy_tables(mpy):
     begin) of a ``.mpy`` file of version 6: the names it interns when it is loaded, less the
     port's built-in ones (each name is its length, or a built-in name's number when odd, then
     the name and a NUL)."""
-    n_qstr, at_obj = read_uint(mpy, 4)
-    n_obj, i = read_uint(mpy, at_obj)
+    n_qstr, at_obj = _read_uint(mpy, 4)
+    n_obj, i = _read_uint(mpy, at_obj)
     names = []
     for _ in range(n_qstr):
-        n, i = read_uint(mpy, i)
+        n, i = _read_uint(mpy, i)
         if not n & 1:
             names.append(mpy[i:i + (n >> 1)].decode())
             i += (n >> 1) + 1
